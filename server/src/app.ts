@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccessControl } from './auth/access.ts';
+import type { AppContext } from './context.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { registerApiDocs } from './http/docs.ts';
+import { registerErrorHandler, sendError } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+export interface BuildOptions {
+  /** Serve the built web app too (the real server does; API tests do not need it). */
+  readonly serveWeb?: boolean;
+  /** Write logs (off in tests). */
+  readonly logger?: boolean;
+}
+
+/** Log fields that must never be written: credentials, tokens, codes and clinical free text. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  '*.password',
+  'verificationCode',
+  '*.verificationCode',
+  'token',
+  '*.token',
+  'accessToken',
+  '*.accessToken',
+];
+
+/** Builds the whole application without side effects: no port is opened, nothing is migrated. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? { level: ctx.config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } }
+      : false,
+    // Requests are small JSON documents; files (1 MiB) go through multipart with their own limit.
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+  registerAccessControl(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  const servesWeb = options.serveWeb === true && (await registerWebApp(app));
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(request, reply, 404, 'NOT_FOUND');
+  });
+  return app;
+}

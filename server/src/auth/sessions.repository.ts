@@ -1,0 +1,113 @@
+import type { InstitutionType } from '@registry/shared';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { doctors, institutions, sessions, users } from '../db/schema.ts';
+import type { Principal } from './principal.ts';
+import { newToken, sha256 } from './tokens.ts';
+
+/** Session lifetimes of CONTRACT.md §7. */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** The last-seen time is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function createSessionsRepository(db: Queryable) {
+  return {
+    /** Starts a session and returns its token, which is never stored. */
+    async create(userId: string, now: Date): Promise<string> {
+      const token = newToken();
+      await db.insert(sessions).values({
+        userId,
+        tokenHash: sha256(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+      });
+      return token;
+    },
+
+    /**
+     * The caller behind a token, or null when the token is unknown, idle too long, past its absolute
+     * expiry, or its user (or the doctor's institution) is no longer active.
+     */
+    async resolve(token: string, now: Date): Promise<Principal | null> {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          userId: users.id,
+          email: users.email,
+          nickname: users.nickname,
+          isAdmin: users.isAdmin,
+          isActive: users.isActive,
+          doctorId: doctors.id,
+          institutionId: institutions.id,
+          institutionType: institutions.type,
+          institutionActive: institutions.isActive,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(doctors, eq(doctors.userId, users.id))
+        .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
+        .where(eq(sessions.tokenHash, sha256(token)))
+        .limit(1);
+      if (!row) {
+        return null;
+      }
+      const idle = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
+      if (idle || row.expiresAt <= now || !row.isActive || row.institutionActive === false) {
+        await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+        return null;
+      }
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      }
+      return {
+        userId: row.userId,
+        sessionId: row.sessionId,
+        email: row.email,
+        nickname: row.nickname,
+        isAdmin: row.isAdmin,
+        doctor:
+          row.doctorId && row.institutionId
+            ? {
+                id: row.doctorId,
+                institutionId: row.institutionId,
+                institutionType: row.institutionType as InstitutionType,
+              }
+            : null,
+      };
+    },
+
+    async delete(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of a user (password change, deactivation). */
+    async deleteForUser(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Removes sessions that can no longer be used. */
+    async prune(now: Date): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(
+          or(
+            lt(sessions.expiresAt, now),
+            lt(sessions.lastSeenAt, sql`${new Date(now.getTime() - IDLE_TIMEOUT_MS)}`),
+          ),
+        );
+    },
+
+    async countForUser(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

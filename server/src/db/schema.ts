@@ -1,0 +1,363 @@
+/**
+ * The whole data model of the registry. One schema serves the embedded database (PGlite) and
+ * PostgreSQL; migrations are generated from it (`npm run db:generate -w server`), plus one
+ * hand-written migration for what Drizzle does not express (extensions, search indexes, the
+ * append-only trigger of the audit trail, the deferrable treatment order).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Dates without time travel as `yyyy-MM-dd` strings and are never shifted (CONTRACT.md §2). */
+const day = (name: string) => date(name, { mode: 'string' });
+
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    type: text('type').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('institutions_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('institutions_code_unique').on(sql`lower(${t.code})`),
+    index('institutions_created_at_idx').on(t.createdAt),
+    check('institutions_type_check', sql`${t.type} in ('Laboratorio', 'Fundación', 'Hospital', 'BioBanco')`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    nickname: text('nickname').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** When the password last changed: sessions and reset codes older than this are void. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const doctors = pgTable(
+  'doctors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('doctors_user_unique').on(t.userId),
+    index('doctors_institution_idx').on(t.institutionId),
+    check('doctors_gender_check', sql`${t.gender} in ('male', 'female')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per email, for the lockout of CONTRACT.md §7. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_at_idx').on(sql`lower(${t.email})`, t.at)],
+);
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: id(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'restrict' }),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'restrict' }),
+    identification: text('identification').notNull(),
+    codeOP: integer('code_op'),
+    version: integer('version').notNull().default(1),
+    riskLevel: text('risk_level'),
+    deathDate: day('death_date'),
+    deathCause: text('death_cause'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('patients_identification_unique').on(t.institutionId, t.identification),
+    uniqueIndex('patients_code_op_unique').on(t.codeOP),
+    index('patients_doctor_created_idx').on(t.doctorId, t.createdAt),
+    index('patients_created_at_idx').on(t.createdAt),
+    index('patients_code_op_order_idx').on(sql`${t.codeOP} desc nulls last`, t.createdAt),
+    check('patients_code_op_positive', sql`${t.codeOP} > 0`),
+    check('patients_risk_check', sql`${t.riskLevel} in ('N/A', 'N/R', 'Bajo', 'Medio', 'Alto')`),
+  ],
+);
+
+export const demographies = pgTable(
+  'demographies',
+  {
+    patientId: uuid('patient_id')
+      .primaryKey()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** `yyyy-MM-dd`, or for a biobank patient a bare year `yyyy` or null (CONTRACT.md §4). */
+    birthDate: text('birth_date'),
+    gender: text('gender').notNull(),
+    ecog: smallint('ecog'),
+    app: text('app'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('demographies_birth_date_format', sql`${t.birthDate} ~ '^[0-9]{4}(-[0-9]{2}-[0-9]{2})?$'`),
+    check('demographies_gender_check', sql`${t.gender} in ('male', 'female')`),
+    check('demographies_ecog_range', sql`${t.ecog} between 0 and 5`),
+  ],
+);
+
+/** Uploaded files live in the database so that one backup holds the whole registry. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    date: day('date'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_patient_idx').on(t.patientId),
+    check('files_mime_check', sql`${t.mimeType} in ('image/jpeg', 'application/pdf')`),
+    check('files_size_check', sql`${t.size} between 1 and 1048576`),
+  ],
+);
+
+export const samples = pgTable(
+  'samples',
+  {
+    id: id(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    sampleType: text('sample_type').notNull(),
+    sampleDate: day('sample_date').notNull(),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('samples_patient_idx').on(t.patientId, t.createdAt),
+    check('samples_type_check', sql`${t.sampleType} in ('MO', 'SP', 'MO + SP')`),
+  ],
+);
+
+export const diagnostics = pgTable(
+  'diagnostics',
+  {
+    id: id(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    dxDate: day('dx_date'),
+    dxSecondary: text('dx_secondary'),
+    /** A Diagnosis value, or `Other: {text}`. */
+    dxSubType: text('dx_sub_type'),
+    organsFailures: text('organs_failures'),
+    patientFit: text('patient_fit'),
+    relapse: boolean('relapse').notNull().default(false),
+    relapseDate: day('relapse_date'),
+    riskLevel: text('risk_level'),
+    consent: boolean('consent').notNull().default(false),
+    consentDate: day('consent_date'),
+    dxSecondaryDescription: text('dx_secondary_description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('diagnostics_patient_idx').on(t.patientId, t.createdAt),
+    index('diagnostics_sub_type_idx').on(t.dxSubType),
+    index('diagnostics_relapse_date_idx').on(t.relapseDate),
+    check('diagnostics_stage_check', sql`${t.dxSecondary} in ('Inicial', 'Secundario')`),
+    check('diagnostics_fit_check', sql`${t.patientFit} in ('Fit', 'Unfit')`),
+    check('diagnostics_risk_check', sql`${t.riskLevel} in ('N/A', 'N/R', 'Bajo', 'Medio', 'Alto')`),
+  ],
+);
+
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: id(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    /** A treatment scheme, or `Other: {name}`. */
+    scheme: text('scheme'),
+    startDate: day('start_date'),
+    toxicities: text('toxicities'),
+    diseaseAssessment: text('disease_assessment'),
+    medulogram: text('medulogram'),
+    medulogramDate: day('medulogram_date'),
+    emr: text('emr'),
+    emrDate: day('emr_date'),
+    emrBlasts: numeric('emr_blasts', { precision: 6, scale: 3, mode: 'number' }),
+    clinicalMonitoring: text('clinical_monitoring'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('treatments_patient_idx').on(t.patientId, t.order),
+    check('treatments_order_positive', sql`${t.order} > 0`),
+    check('treatments_assessment_check', sql`${t.diseaseAssessment} in ('RC', 'RP', 'NE', 'NR')`),
+    check('treatments_emr_blasts_range', sql`${t.emrBlasts} between 0 and 100`),
+  ],
+);
+
+export const drugs = pgTable(
+  'drugs',
+  {
+    id: id(),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    name: text('name').notNull(),
+    dose: text('dose'),
+    startApplicationDate: day('start_application_date'),
+    lastAplicationDate: day('last_aplication_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('drugs_treatment_idx').on(t.treatmentId, t.order),
+    check('drugs_order_positive', sql`${t.order} > 0`),
+  ],
+);
+
+export const labReports = pgTable(
+  'lab_reports',
+  {
+    id: id(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content'),
+    date: day('date'),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('lab_reports_patient_name_unique').on(t.patientId, t.name)],
+);
+
+/**
+ * The audit trail (CONTRACT.md §8). Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ * Actors and records are kept as plain ids, not foreign keys, so the trail outlives what it tells of.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull().default('ok'),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    patientId: uuid('patient_id'),
+    /** Field-level changes: `{ field: { old, new } }`. */
+    changes: jsonb('changes'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_patient_idx').on(t.patientId, t.at),
+    index('audit_events_actor_idx').on(t.actorUserId, t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
+    check('audit_events_outcome_check', sql`${t.outcome} in ('ok', 'denied', 'failed')`),
+  ],
+);

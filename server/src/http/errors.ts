@@ -1,0 +1,48 @@
+import type { ErrorCode } from '@registry/shared';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? 'Error';
+}
+
+/**
+ * An error that becomes the contract's error body (CONTRACT.md §2). `fields` maps a field path to a
+ * message key of the shared texts; the error handler translates keys and the code's message.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (fields?: Record<string, string>) => new HttpError(400, 'BAD_REQUEST', fields);
+export const unauthenticated = () => new HttpError(401, 'UNAUTHENTICATED');
+export const forbidden = () => new HttpError(403, 'FORBIDDEN');
+export const notFound = () => new HttpError(404, 'NOT_FOUND');
+export const conflict = (code: ErrorCode, fields?: Record<string, string>) =>
+  new HttpError(409, code, fields);
+export const unprocessable = (code: ErrorCode, fields?: Record<string, string>) =>
+  new HttpError(422, code, fields);
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(429, 'TOO_MANY_ATTEMPTS', undefined, {
+    'retry-after': String(Math.max(1, retryAfterSeconds)),
+  });

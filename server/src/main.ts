@@ -1,0 +1,93 @@
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrapAdmin } from './users/bootstrap-admin.ts';
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) {
+    return `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+  }
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(`${error.message}\nSee the configuration table in README.md.`);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  ).catch((error: unknown) =>
+    fail(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}`),
+  );
+  await database.migrate();
+
+  const ctx = { db: database.db, config, now: () => new Date() };
+  const admin = await bootstrapAdmin(ctx);
+  const app = await buildApp(ctx, { serveWeb: true, logger: config.logLevel !== 'silent' });
+  app.addHook('onClose', () => database.close());
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    await database.close();
+    if (code === 'EADDRINUSE') {
+      fail(
+        `Port ${config.port} is already in use on ${config.host}. Stop the program using it, or set PORT to another port.`,
+      );
+    }
+    if (code === 'EADDRNOTAVAIL') {
+      fail(`HOST=${config.host} is not an address of this machine.`);
+    }
+    throw error;
+  }
+
+  app.log.info(`database: ${describeDatabase(config)}`);
+  if (admin?.password) {
+    // Written to the console once, never to the logs.
+    process.stdout.write(
+      `\n  First admin created: ${admin.email}\n  Password (shown only now): ${admin.password}\n\n`,
+    );
+  } else if (admin) {
+    app.log.info(`first admin created: ${admin.email}`);
+  }
+  process.stdout.write(
+    `\n  Leukaemia registry ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}\n\n`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

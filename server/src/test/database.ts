@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+/** Which engine the API tests run on: PGlite unless TEST_ENGINE=postgres (with TEST_DATABASE_URL). */
+export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testEngine === 'pglite') {
+    const handle = await openDatabase({ memory: true });
+    await handle.migrate();
+    return handle;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL (postgres://user@host:5432/database)');
+  }
+  const name = `registry_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: serverUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}

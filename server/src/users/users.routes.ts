@@ -1,0 +1,83 @@
+import { dataOf, errorBodySchema, loginResponseSchema, loginSchema, userSchema } from '@registry/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { principalOf } from '../auth/access.ts';
+import { createSessionsRepository } from '../auth/sessions.repository.ts';
+import type { AppContext } from '../context.ts';
+import { unauthenticated } from '../http/errors.ts';
+import { login } from './login.service.ts';
+import { createUsersRepository } from './users.repository.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/users/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in with email and password',
+        body: loginSchema,
+        response: {
+          200: loginResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const token = await login(ctx, request.body, request.ip);
+      return { data: { response: { token } } };
+    },
+  );
+
+  app.get(
+    '/users/me',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: dataOf(userSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await createUsersRepository(ctx.db).findById(principalOf(request).userId);
+      if (!user) {
+        throw unauthenticated();
+      }
+      return { data: user };
+    },
+  );
+
+  app.post(
+    '/users/logout',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['users'],
+        summary: 'End the current session',
+        security: [{ bearer: [] }],
+        response: { 200: dataOf(z.object({ loggedOut: z.literal(true) })), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await ctx.db.transaction(async (tx) => {
+        await createSessionsRepository(tx).delete(principal.sessionId);
+        await createAuditRepository(tx).record({
+          at: ctx.now(),
+          actorUserId: principal.userId,
+          actorEmail: principal.email,
+          action: 'auth.logout',
+          entityType: 'user',
+          entityId: principal.userId,
+          ip: request.ip,
+        });
+      });
+      return { data: { loggedOut: true as const } };
+    },
+  );
+};

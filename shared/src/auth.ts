@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { INSTITUTION_TYPES, SEXES } from './enums.ts';
+
+/** Login accepts any password of 6 or more characters (SPEC.md §5); new passwords follow the strong rule. */
+export const LOGIN_PASSWORD_MIN = 6;
+export const STRONG_PASSWORD_MIN = 8;
+export const STRONG_PASSWORD_MAX = 99;
+
+const email = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .pipe(z.email('validation.emailInvalid'));
+
+/** The strong-password rule for every new password (SPEC.md §5). */
+export const strongPasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(STRONG_PASSWORD_MIN, 'validation.passwordStrong')
+  .max(STRONG_PASSWORD_MAX, 'validation.passwordStrong')
+  .regex(/[a-z]/, 'validation.passwordStrong')
+  .regex(/[A-Z]/, 'validation.passwordStrong')
+  .regex(/[0-9]/, 'validation.passwordStrong')
+  .regex(/[^A-Za-z0-9\s]/, 'validation.passwordStrong')
+  .regex(/^\S*$/, 'validation.passwordStrong');
+
+export const loginSchema = z.strictObject({
+  email,
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .min(LOGIN_PASSWORD_MIN, 'validation.passwordMin'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const loginResponseSchema = z.object({
+  data: z.object({
+    response: z.object({
+      token: z.object({ accessToken: z.string(), expiresIn: z.number().int() }),
+    }),
+  }),
+});
+
+export const forgotPasswordSchema = z.strictObject({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.strictObject({
+  email,
+  verificationCode: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^\d{6}$/, 'validation.codeFormat'),
+  password: strongPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The signed-in user as `GET /api/users/me` and the users list return it (SPEC.md §3). */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  nickname: z.string(),
+  createdAt: z.iso.datetime(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  doctor: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      gender: z.enum(SEXES),
+      institution: z.object({ id: z.uuid(), name: z.string(), type: z.enum(INSTITUTION_TYPES) }),
+      patientsQty: z.number().int(),
+    })
+    .nullable(),
+});
+export type User = z.infer<typeof userSchema>;

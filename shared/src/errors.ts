@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API (CONTRACT.md §2); the web app translates by code. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_EXISTS',
+  'INSTITUTION_NAME_EXISTS',
+  'INSTITUTION_CODE_EXISTS',
+  'INSTITUTION_INACTIVE',
+  'PATIENT_IDENTIFICATION_EXISTS',
+  'PATIENT_CODE_OP_EXISTS',
+  'STALE_VERSION',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_REFUSED',
+  'RULE_BROKEN',
+  'CONSENT_REQUIRED',
+  'SUBTYPE_OTHER',
+  'CANNOT_DEACTIVATE_SELF',
+  'INVALID_RESET_CODE',
+  'TOO_MANY_ATTEMPTS',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

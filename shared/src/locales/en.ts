@@ -1,0 +1,43 @@
+import type { es } from './es.ts';
+
+export const en: typeof es = {
+  validation: {
+    required: 'This field is required.',
+    emailRequired: 'Email is required.',
+    emailInvalid: 'Email is not valid.',
+    passwordRequired: 'You must insert your password.',
+    passwordMin: 'The password must have at least 6 characters.',
+    passwordStrong:
+      'The password must have 8 to 99 characters, no spaces, and at least one lowercase letter, one uppercase letter, one number and one special character.',
+    codeFormat: 'The code has 6 digits.',
+    chooseDate: 'You must choose a date.',
+    chooseOption: 'You must choose an option.',
+    unknownField: 'This field is not accepted.',
+    invalid: 'The value is not valid.',
+  },
+  errors: {
+    BAD_REQUEST: 'The request is not valid.',
+    VALIDATION_FAILED: 'Please check the data entered.',
+    UNAUTHENTICATED: 'Your session has ended. Please sign in again.',
+    INVALID_CREDENTIALS: 'Sign-in failed, please try again.',
+    FORBIDDEN: 'You are not allowed to do this.',
+    NOT_FOUND: 'What you are looking for was not found.',
+    CONFLICT: 'The record already exists.',
+    EMAIL_EXISTS: 'A user with that email already exists.',
+    INSTITUTION_NAME_EXISTS: 'An institution with that name already exists.',
+    INSTITUTION_CODE_EXISTS: 'An institution with that code already exists.',
+    INSTITUTION_INACTIVE: 'The institution is not active.',
+    PATIENT_IDENTIFICATION_EXISTS: 'Patient code already exists.',
+    PATIENT_CODE_OP_EXISTS: 'The code belongs to an existent patient.',
+    STALE_VERSION: 'This patient was changed elsewhere. Reload to see the changes.',
+    FILE_TOO_LARGE: 'The file is larger than the 1 MB limit.',
+    FILE_TYPE_REFUSED: 'Only JPG or PDF files are accepted.',
+    RULE_BROKEN: 'The data breaks a rule of the registry.',
+    CONSENT_REQUIRED: 'The patient needs a diagnostic with consent.',
+    SUBTYPE_OTHER: 'Not allowed with an "Other" subtype.',
+    CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own user.',
+    INVALID_RESET_CODE: 'Error on trying to change password or invalid code.',
+    TOO_MANY_ATTEMPTS: 'Too many attempts. Wait a few minutes and try again.',
+    INTERNAL: 'Something went wrong. Please try again or contact support.',
+  },
+};

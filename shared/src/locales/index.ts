@@ -1,0 +1,35 @@
+import { en } from './en.ts';
+import { es } from './es.ts';
+
+export { en, es };
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Spanish is the default and the fallback language (SPEC.md §1). */
+export const DEFAULT_LANGUAGE: Language = 'es';
+export type SharedTexts = typeof es;
+export const sharedTexts: Record<Language, SharedTexts> = { es, en };
+
+/** The language of an `Accept-Language` header: the first supported one, else Spanish. */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) {
+    return DEFAULT_LANGUAGE;
+  }
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.split('=')[1]) : 1 };
+    })
+    .filter((entry) => !Number.isNaN(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const found = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.tag));
+  return (found?.tag as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+/** Resolves a message key such as `validation.required` to its text, or returns the key itself. */
+export function translateKey(language: Language, key: string): string {
+  const [group, name] = key.split('.');
+  const table = sharedTexts[language] as unknown as Record<string, Record<string, string> | undefined>;
+  return (group && name && table[group]?.[name]) || key;
+}

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file opens its own database; two at a time suits a two-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          root: './web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+          css: false,
+        },
+      },
+    ],
+  },
+});
