@@ -1,0 +1,48 @@
+import type { User } from '@registry/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullScreenLoader } from '../components/full-screen-loader.tsx';
+import { meQueryKey, useSession } from '../features/auth/api/me.ts';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+
+/** Auth screens: a signed-in user is sent to / (SPEC.md §2). */
+export function SignedOutOnly() {
+  const session = useSession();
+  if (session === undefined) {
+    return <FullScreenLoader />;
+  }
+  return session ? <Navigate to="/" replace /> : <PublicLayout />;
+}
+
+/** Protected screens: without a user, go to sign-in; while the session loads, a full-screen loader. */
+export function SignedInOnly() {
+  const session = useSession();
+  const location = useLocation();
+  if (session === undefined) {
+    return <FullScreenLoader />;
+  }
+  if (!session) {
+    return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
+  }
+  return <AppLayout user={session} />;
+}
+
+/** The signed-in user; only for screens under SignedInOnly. */
+export function useCurrentUser(): User {
+  const user = useQueryClient().getQueryData<User>(meQueryKey);
+  if (!user) {
+    throw new Error('useCurrentUser used outside a signed-in screen');
+  }
+  return user;
+}
+
+/** Screens of the admin menu; others go to the patient list. */
+export function AdminOnly() {
+  return useCurrentUser().isAdmin ? <Outlet /> : <Navigate to="/patients" replace />;
+}
+
+/** Screens only doctors use (creating patients); admins go to the patient list. */
+export function DoctorOnly() {
+  return useCurrentUser().isAdmin ? <Navigate to="/patients" replace /> : <Outlet />;
+}

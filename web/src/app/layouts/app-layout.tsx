@@ -1,0 +1,155 @@
+import {
+  AppShell,
+  Box,
+  Burger,
+  Divider,
+  Group,
+  NavLink,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { User } from '@registry/shared';
+import {
+  IconBell,
+  IconBuildingHospital,
+  IconLogout,
+  IconSettings,
+  IconUserHeart,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { headerDate } from '../../lib/dates.ts';
+import classes from './layouts.module.css';
+import { SettingsModal } from './settings-modal.tsx';
+
+interface AppLayoutProps {
+  readonly user: User;
+}
+
+/** The signed-in layout: sticky black side bar, header with greeting and date, content area. */
+export function AppLayout({ user }: AppLayoutProps) {
+  const { t, i18n } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [settingsOpened, settings] = useDisclosure(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  const items = user.isAdmin
+    ? [
+        { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/users', label: t('menu.users'), icon: IconUsers },
+        { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
+      ]
+    : [{ to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart }];
+
+  const signOut = () =>
+    logout.mutate(undefined, { onSettled: () => void navigate('/auth/login', { replace: true }) });
+
+  const name = user.doctor?.first_name || user.nickname;
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 72 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('header.closeMenu') : t('header.openMenu')}
+            />
+            <Box>
+              <Text fw={700} size="lg" lh={1.2} data-testid="greeting">
+                {t('header.greeting', { name })}
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="today">
+                {headerDate(new Date(), i18n.language)}
+              </Text>
+            </Box>
+          </Group>
+          <LanguageSwitch />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar className={classes.navbar} p="md" aria-label={t('menu.label')}>
+        <AppShell.Section mb="lg" px="xs">
+          <Link to="/patients" onClick={close} aria-label={t('app.name')} style={{ textDecoration: 'none' }}>
+            <Logo size={32} inverted />
+          </Link>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4} component="nav">
+            {items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+                active={location.pathname.startsWith(item.to)}
+                onClick={close}
+                className={classes.navLink}
+              />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Stack gap={4}>
+            <Popover position="right-end" withArrow shadow="md">
+              <Popover.Target>
+                <NavLink
+                  component="button"
+                  label={t('menu.notifications')}
+                  leftSection={<IconBell size={20} stroke={1.6} aria-hidden />}
+                  className={classes.navLink}
+                />
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Text size="sm">{t('menu.noNotifications')}</Text>
+              </Popover.Dropdown>
+            </Popover>
+            <NavLink
+              component="button"
+              label={t('menu.settings')}
+              leftSection={<IconSettings size={20} stroke={1.6} aria-hidden />}
+              onClick={settings.open}
+              className={classes.navLink}
+            />
+            <Divider color="dark.5" my="xs" />
+            <NavLink
+              component="button"
+              label={t('menu.signOut')}
+              leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
+              onClick={signOut}
+              disabled={logout.isPending}
+              className={classes.navLink}
+            />
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <SettingsModal opened={settingsOpened} onClose={settings.close} />
+    </AppShell>
+  );
+}

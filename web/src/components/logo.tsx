@@ -1,0 +1,20 @@
+import { Group, Image, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface LogoProps {
+  readonly size?: number;
+  readonly inverted?: boolean;
+}
+
+/** The registry's mark and name. */
+export function Logo({ size = 36, inverted = false }: LogoProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Image src="/logo.svg" alt="" w={size} h={size} />
+      <Text fw={700} size="lg" c={inverted ? 'white' : 'dark.8'} lh={1.1}>
+        {t('app.name')}
+      </Text>
+    </Group>
+  );
+}

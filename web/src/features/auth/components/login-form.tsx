@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type LoginInput, loginSchema } from '@registry/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateRuntimeKey } from '../../../lib/translate.ts';
+import { useLogin } from '../api/login.ts';
+
+/** The sign-in form (SPEC.md §2, §5, §8). */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutateAsync(values).then(
+      () => navigate('/', { replace: true }),
+      (error: unknown) => {
+        const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';
+        notifications.show({
+          color: 'red',
+          title: t('notify.errorTitle'),
+          message: tooMany ? t('errors.TOO_MANY_ATTEMPTS') : t('auth.login.failed'),
+        });
+        form.reset();
+      },
+    ),
+  );
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="login-title"
+      style={{ width: '100%', maxWidth: 380 }}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2" id="login-title">
+            {t('auth.login.title')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {t('auth.login.subtitle')}
+          </Text>
+        </div>
+        <TextInput
+          label={t('auth.login.email')}
+          placeholder={t('auth.login.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          error={translateRuntimeKey(t, errors.email?.message) || undefined}
+          {...form.register('email')}
+        />
+        <PasswordInput
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          withAsterisk
+          error={translateRuntimeKey(t, errors.password?.message) || undefined}
+          {...form.register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/auth/forgot-password" size="sm">
+            {t('auth.login.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" color="orange" size="md" fullWidth loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+        <Anchor component={Link} to="/" size="sm" ta="center">
+          {t('auth.login.backHome')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

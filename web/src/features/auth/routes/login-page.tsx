@@ -1,0 +1,5 @@
+import { LoginForm } from '../components/login-form.tsx';
+
+export function Component() {
+  return <LoginForm />;
+}
