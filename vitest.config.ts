@@ -15,6 +15,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file opens its own database; two at a time suits a two-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {

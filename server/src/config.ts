@@ -41,6 +41,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default('info')),
 });
 
+/** The pairing rule is checked beside the other variables, so that every problem is listed at once. */
+function pairingProblems(env: NodeJS.ProcessEnv): string[] {
+  const email = env.ADMIN_EMAIL ? 1 : 0;
+  const password = env.ADMIN_PASSWORD ? 1 : 0;
+  return email === password ? [] : ['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither'];
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -63,13 +70,16 @@ export class ConfigError extends Error {
 /** Reads the environment once (CONTRACT.md §1), listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...pairingProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(problems);
   }
   const e = parsed.data;
-  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
-  }
   return {
     port: e.PORT,
     host: e.HOST,

@@ -10,7 +10,8 @@ const email = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, 'validation.emailRequired')
-  .pipe(z.email('validation.emailInvalid'));
+  // The HTML5 pattern: what a browser's email field accepts, including local addresses such as admin@localhost.
+  .pipe(z.email({ pattern: z.regexes.html5Email, error: 'validation.emailInvalid' }));
 
 /** The strong-password rule for every new password (SPEC.md §5). */
 export const strongPasswordSchema = z

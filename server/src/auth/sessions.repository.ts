@@ -8,8 +8,6 @@ import { newToken, sha256 } from './tokens.ts';
 /** Session lifetimes of CONTRACT.md §7. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-/** The last-seen time is written at most this often, not on every request. */
-const TOUCH_EVERY_MS = 60 * 1000;
 
 export function createSessionsRepository(db: Queryable) {
   return {
@@ -60,9 +58,8 @@ export function createSessionsRepository(db: Queryable) {
         await db.delete(sessions).where(eq(sessions.id, row.sessionId));
         return null;
       }
-      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-      }
+      // One update by primary key per request keeps the idle timeout exact.
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
       return {
         userId: row.userId,
         sessionId: row.sessionId,

@@ -11,6 +11,22 @@ export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 
 /**
+ * When the lock of an email ends, or null when it is not locked. The lock starts at the failure that
+ * completes 5 within 15 minutes and lasts 15 minutes from then. `failures` are sorted, oldest first.
+ */
+export function lockedUntil(failures: readonly Date[], now: Date): Date | null {
+  let until: number | null = null;
+  for (let i = LOCKOUT_FAILURES - 1; i < failures.length; i++) {
+    const last = failures[i]?.getTime() ?? 0;
+    const first = failures[i - LOCKOUT_FAILURES + 1]?.getTime() ?? 0;
+    if (last - first < LOCKOUT_WINDOW_MS) {
+      until = last + LOCKOUT_WINDOW_MS;
+    }
+  }
+  return until !== null && until > now.getTime() ? new Date(until) : null;
+}
+
+/**
  * Signs a user in: refuses with one generic 401 whatever went wrong, spends a hash even for an
  * unknown email, locks an email after repeated failures, and records every attempt in the audit trail.
  */
@@ -20,11 +36,12 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string) {
   const users = createUsersRepository(ctx.db);
   const audit = createAuditRepository(ctx.db);
 
-  const failures = await users.loginFailuresSince(email, new Date(now.getTime() - LOCKOUT_WINDOW_MS));
-  if (failures.length >= LOCKOUT_FAILURES) {
-    const unlocksAt = (failures[failures.length - LOCKOUT_FAILURES] ?? now).getTime() + LOCKOUT_WINDOW_MS;
+  // A lock that is still on began at most 15 minutes ago, from failures at most 15 minutes before that.
+  const failures = await users.loginFailuresSince(email, new Date(now.getTime() - 2 * LOCKOUT_WINDOW_MS));
+  const until = lockedUntil(failures, now);
+  if (until) {
     await audit.record({ at: now, actorEmail: email, action: 'auth.login', outcome: 'denied', ip });
-    throw tooManyAttempts(Math.ceil((unlocksAt - now.getTime()) / 1000));
+    throw tooManyAttempts(Math.ceil((until.getTime() - now.getTime()) / 1000));
   }
 
   const account = await users.findCredentials(email);

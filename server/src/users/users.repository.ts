@@ -1,5 +1,5 @@
 import type { InstitutionType, Sex, User } from '@registry/shared';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { doctors, institutions, loginFailures, patients, users } from '../db/schema.ts';
 
@@ -94,12 +94,12 @@ export function createUsersRepository(db: Queryable) {
       await db.insert(loginFailures).values({ email: email.toLowerCase(), at });
     },
 
-    /** The times of the failed sign-ins for an email since a moment, oldest first. */
+    /** The times of the failed sign-ins for an email after a moment, oldest first. */
     async loginFailuresSince(email: string, since: Date): Promise<Date[]> {
       const rows = await db
         .select({ at: loginFailures.at })
         .from(loginFailures)
-        .where(and(eq(sql`lower(${loginFailures.email})`, email.toLowerCase()), gte(loginFailures.at, since)))
+        .where(and(eq(sql`lower(${loginFailures.email})`, email.toLowerCase()), gt(loginFailures.at, since)))
         .orderBy(loginFailures.at);
       return rows.map((row) => row.at);
     },

@@ -7,7 +7,7 @@ export function FullScreenLoader() {
   return (
     <Center h="100vh" role="status" aria-live="polite">
       <Stack align="center" gap="sm">
-        <Loader color="orange" size="lg" />
+        <Loader size="lg" />
         <Text c="dimmed" size="sm">
           {t('app.loading')}
         </Text>

@@ -6,7 +6,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl" role="status" aria-label={t('app.loading')}>
-      <Loader color="orange" />
+      <Loader />
     </Center>
   );
 }

@@ -78,7 +78,7 @@ export function AppLayout({ user }: AppLayoutProps) {
               <Text fw={700} size="lg" lh={1.2} data-testid="greeting">
                 {t('header.greeting', { name })}
               </Text>
-              <Text size="sm" c="dimmed" data-testid="today">
+              <Text size="sm" c="gray.7" data-testid="today">
                 {headerDate(new Date(), i18n.language)}
               </Text>
             </Box>

@@ -73,7 +73,7 @@ export function LoginForm() {
             {t('auth.login.forgot')}
           </Anchor>
         </Group>
-        <Button type="submit" color="orange" size="md" fullWidth loading={login.isPending}>
+        <Button type="submit" size="md" fullWidth loading={login.isPending}>
           {t('auth.login.submit')}
         </Button>
         <Anchor component={Link} to="/" size="sm" ta="center">

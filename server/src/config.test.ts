@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The problems of a refused configuration. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig', () => {
+  it('uses the defaults of the contract when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      adminEmail: undefined,
+      adminPassword: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@localhost',
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', HOST: '', DATABASE_URL: '', LOG_LEVEL: '', ADMIN_EMAIL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.adminEmail).toBeUndefined();
+  });
+
+  it('reads every variable that is set', () => {
+    expect(
+      loadConfig({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://registry:secret@db.internal:5432/registry',
+        DATA_DIR: '/var/lib/registry',
+        ADMIN_EMAIL: 'chief@example.org',
+        ADMIN_PASSWORD: 'Chief-pass1',
+        SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+        MAIL_FROM: 'registry@example.org',
+        LOG_LEVEL: 'debug',
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://registry:secret@db.internal:5432/registry',
+      dataDir: '/var/lib/registry',
+      adminEmail: 'chief@example.org',
+      adminPassword: 'Chief-pass1',
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'registry@example.org',
+      logLevel: 'debug',
+    });
+  });
+
+  it('accepts a postgresql:// URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/registry' }).databaseUrl).toBe(
+      'postgresql://localhost/registry',
+    );
+  });
+
+  it('lists an unparsable DATABASE_URL, a non-numeric PORT and a bad LOG_LEVEL together in one error', () => {
+    const problems = problemsOf({ DATABASE_URL: 'not a url', PORT: 'eighty', LOG_LEVEL: 'loud' });
+    expect(problems).toHaveLength(3);
+    expect(problems.some((problem) => problem.startsWith('DATABASE_URL:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('LOG_LEVEL:'))).toBe(true);
+  });
+
+  it('names every problem in the message of the error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/registry', PORT: '70000' })).toThrow(
+      /DATABASE_URL[\s\S]*PORT|PORT[\s\S]*DATABASE_URL/,
+    );
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://localhost/registry' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL:/),
+    ]);
+  });
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'chief@example.org' })).toEqual([
+      expect.stringMatching(/ADMIN_PASSWORD/),
+    ]);
+  });
+
+  it('refuses ADMIN_PASSWORD without ADMIN_EMAIL', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'Chief-pass1' })).toEqual([expect.stringMatching(/ADMIN_EMAIL/)]);
+  });
+
+  it('lists a lone ADMIN_EMAIL together with the other bad variables', () => {
+    const problems = problemsOf({ PORT: 'eighty', ADMIN_EMAIL: 'chief@example.org' });
+    expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((problem) => problem.includes('ADMIN_PASSWORD'))).toBe(true);
+  });
+
+  it('refuses an ADMIN_EMAIL that is not an email and a short ADMIN_PASSWORD', () => {
+    const problems = problemsOf({ ADMIN_EMAIL: 'chief', ADMIN_PASSWORD: 'short' });
+    expect(problems.some((problem) => problem.startsWith('ADMIN_EMAIL:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('ADMIN_PASSWORD:'))).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { en, es, pickLanguage, translateKey } from './index.ts';
+
+/** Every key path of a nested texts object, such as `errors.NOT_FOUND`. */
+function keysOf(texts: object, prefix = ''): string[] {
+  return Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('shared texts', () => {
+  it('has exactly the same keys in es and en', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+  });
+
+  it('has no empty text in either language', () => {
+    for (const texts of [es, en]) {
+      for (const group of Object.values(texts)) {
+        for (const text of Object.values(group)) {
+          expect(text.trim()).not.toBe('');
+        }
+      }
+    }
+  });
+
+  it('translates a message key, and leaves an unknown key as it is', () => {
+    expect(translateKey('es', 'validation.required')).toBe(es.validation.required);
+    expect(translateKey('en', 'validation.required')).toBe(en.validation.required);
+    expect(translateKey('en', 'validation.nothingLikeThis')).toBe('validation.nothingLikeThis');
+  });
+});
+
+describe('pickLanguage', () => {
+  it.each([
+    [undefined, 'es'],
+    ['', 'es'],
+    ['en', 'en'],
+    ['es', 'es'],
+    ['en-US,en;q=0.9', 'en'],
+    ['fr, en;q=0.5', 'en'],
+    ['de', 'es'],
+    ['EN-gb', 'en'],
+    ['es;q=0.4, en;q=0.8', 'en'],
+    ['en;q=0, es;q=0.1', 'es'],
+  ])('picks %s as %s', (header, language) => {
+    expect(pickLanguage(header)).toBe(language);
+  });
+});

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { renderScreen } from '../../../test/render.tsx';
+import { LoginForm } from './login-form.tsx';
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('LoginForm', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the email and the password before sending anything', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderScreen(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('El email es obligatorio.')).toBeInTheDocument();
+    expect(screen.getByText('Debe ingresar su contraseña.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses an invalid email and a short password, in English too', async () => {
+    await i18n.changeLanguage('en');
+    vi.stubGlobal('fetch', vi.fn());
+    renderScreen(<LoginForm />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'nobody');
+    await userEvent.type(screen.getByLabelText(/^Password/), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is not valid.')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 6 characters.')).toBeInTheDocument();
+  });
+
+  it('shows the sign-in failure and empties the form when the server refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(401, { statusCode: 401, error: 'Unauthorized', message: 'x', code: 'INVALID_CREDENTIALS' }),
+      ),
+    );
+    renderScreen(<LoginForm />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ana@example.org');
+    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('No se pudo iniciar sesión, intente nuevamente.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveValue(''));
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('stores the token and loads the user after a successful sign-in', async () => {
+    const user = {
+      id: '7b0f5a8e-3f7c-4a55-9d7c-0d7f1e2a3b4c',
+      email: 'ana@example.org',
+      nickname: 'ana',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isAdmin: true,
+      isActive: true,
+      doctor: null,
+    };
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('/users/login')
+        ? answer(200, { data: { response: { token: { accessToken: 'tok', expiresIn: 1800 } } } })
+        : answer(200, { data: user }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { router } = renderScreen(<LoginForm />, { path: '/auth/login' });
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ana@example.org');
+    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Right-pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.getItem('token')).toBe('tok');
+    const meCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/users/me')) as
+      | unknown[]
+      | undefined;
+    expect(meCall).toBeDefined();
+    const init = (meCall?.[1] ?? {}) as RequestInit;
+    expect(init.headers).toMatchObject({ authorization: 'Bearer tok' });
+  });
+});
