@@ -30,3 +30,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel(/^(Contraseña|Password)/).fill(password);
   await page.getByRole('button', { name: /^(Ingresar|Sign in)$/ }).click();
 }
+
+/** The mail outbox of the server under test (DATA_DIR/outbox). */
+export function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) {
+    throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  }
+  return path.join(dataDir, 'outbox');
+}

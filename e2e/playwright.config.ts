@@ -7,7 +7,10 @@ import { ADMIN } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database for every run; the server is the real one, serving the built web app.
+// The folder is passed on through the environment, so that the test workers (which load this file
+// again) read the same mail outbox instead of making a folder of their own.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({

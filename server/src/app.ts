@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './auth/access.ts';
@@ -7,7 +8,9 @@ import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web.ts';
+import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { usersAdminRoutes } from './users/users-admin.routes.ts';
 
 export interface BuildOptions {
   /** Serve the built web app too (the real server does; API tests do not need it). */
@@ -47,11 +50,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   registerAccessControl(app, ctx);
+  // Limits apply only to the routes that ask for one (sign-in and password reset).
+  await app.register(rateLimit, { global: false });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(usersAdminRoutes, { ctx });
+      await api.register(institutionsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

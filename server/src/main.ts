@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createMailer } from './mail/mailer.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 
 function fail(message: string): never {
@@ -34,9 +35,12 @@ async function main(): Promise<void> {
   );
   await database.migrate();
 
-  const ctx = { db: database.db, config, now: () => new Date() };
+  const mailLog: { info(message: string): void } = { info: () => undefined };
+  const mailer = createMailer(config, (message) => mailLog.info(message));
+  const ctx = { db: database.db, config, now: () => new Date(), mailer };
   const admin = await bootstrapAdmin(ctx);
   const app = await buildApp(ctx, { serveWeb: true, logger: config.logLevel !== 'silent' });
+  mailLog.info = (message) => app.log.info(message);
   app.addHook('onClose', () => database.close());
 
   try {

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { openTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -20,10 +24,14 @@ export interface TestApp {
 export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   let current = Date.now();
+  // Mail without SMTP_URL lands in DATA_DIR/outbox: a temporary folder of this test file.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-api-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const ctx: AppContext = {
     db: database.db,
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', ...env }),
+    config,
     now: () => new Date(current),
+    mailer: createMailer(config),
   };
   const app = await buildApp(ctx);
   await app.ready();
@@ -43,6 +51,7 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,60 @@
-import type { InstitutionType, Sex, User } from '@registry/shared';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { InstitutionType, Sex, User, UserListQuery } from '@registry/shared';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { doctors, institutions, loginFailures, patients, users } from '../db/schema.ts';
+import { doctors, institutions, loginFailures, users } from '../db/schema.ts';
+import { searchAny } from '../db/search.ts';
+
+/** The columns of a user as the API shows it, with the doctor's patients counted in the same query. */
+function selectUsers(db: Queryable) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      createdAt: users.createdAt,
+      isAdmin: users.isAdmin,
+      isActive: users.isActive,
+      doctorId: doctors.id,
+      firstName: doctors.firstName,
+      lastName: doctors.lastName,
+      gender: doctors.gender,
+      institutionId: institutions.id,
+      institutionName: institutions.name,
+      institutionType: institutions.type,
+      patientsQty: sql<number>`(select count(*)::int from "patients" where "patients"."doctor_id" = "doctors"."id")`,
+    })
+    .from(users)
+    .leftJoin(doctors, eq(doctors.userId, users.id))
+    .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
+    .$dynamic();
+}
+
+type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['execute']>>[number];
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    nickname: row.nickname,
+    createdAt: row.createdAt.toISOString(),
+    isAdmin: row.isAdmin,
+    isActive: row.isActive,
+    doctor:
+      row.doctorId && row.institutionId
+        ? {
+            first_name: row.firstName ?? '',
+            last_name: row.lastName ?? '',
+            gender: row.gender as Sex,
+            institution: {
+              id: row.institutionId,
+              name: row.institutionName ?? '',
+              type: row.institutionType as InstitutionType,
+            },
+            patientsQty: row.patientsQty ?? 0,
+          }
+        : null,
+  };
+}
 
 export function createUsersRepository(db: Queryable) {
   return {
@@ -25,53 +78,72 @@ export function createUsersRepository(db: Queryable) {
 
     /** A user as the API shows it, or null. */
     async findById(id: string): Promise<User | null> {
+      const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+      return row ? toUser(row) : null;
+    },
+
+    /** One page of users matching the filter, and how many match in all. */
+    async list(query: UserListQuery): Promise<{ rows: User[]; total: number }> {
+      const where = searchAny(query.filter, [
+        users.nickname,
+        users.email,
+        doctors.firstName,
+        doctors.lastName,
+        institutions.name,
+      ]);
+      const direction = query.order === 'asc' ? asc : desc;
+      const orderColumn = {
+        createdAt: users.createdAt,
+        email: sql`lower(${users.email})`,
+        nickname: sql`lower(${users.nickname})`,
+        isAdmin: users.isAdmin,
+        isActive: users.isActive,
+        institution: sql`lower(${institutions.name})`,
+      }[query.orderBy ?? 'createdAt'];
+      const [rows, [counted]] = await Promise.all([
+        selectUsers(db)
+          .where(where ?? undefined)
+          .orderBy(direction(orderColumn), asc(users.id))
+          .limit(query.size)
+          .offset(query.page * query.size),
+        db
+          .select({ n: count() })
+          .from(users)
+          .leftJoin(doctors, eq(doctors.userId, users.id))
+          .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
+          .where(where ?? undefined),
+      ]);
+      return { rows: rows.map(toUser), total: counted?.n ?? 0 };
+    },
+
+    /** Inserts a user and, for a doctor, the doctor record; returns the new user's id. */
+    async insert(values: {
+      email: string;
+      nickname: string;
+      passwordHash: string;
+      isAdmin: boolean;
+      doctor?: { institutionId: string; firstName: string; lastName: string; gender: Sex };
+    }): Promise<string> {
       const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          nickname: users.nickname,
-          createdAt: users.createdAt,
-          isAdmin: users.isAdmin,
-          isActive: users.isActive,
-          doctorId: doctors.id,
-          firstName: doctors.firstName,
-          lastName: doctors.lastName,
-          gender: doctors.gender,
-          institutionId: institutions.id,
-          institutionName: institutions.name,
-          institutionType: institutions.type,
-          patientsQty: sql<number>`(select count(*)::int from ${patients} where ${patients.doctorId} = ${doctors.id})`,
+        .insert(users)
+        .values({
+          email: values.email,
+          nickname: values.nickname,
+          passwordHash: values.passwordHash,
+          isAdmin: values.isAdmin,
         })
-        .from(users)
-        .leftJoin(doctors, eq(doctors.userId, users.id))
-        .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
-        .where(eq(users.id, id))
-        .limit(1);
+        .returning({ id: users.id });
       if (!row) {
-        return null;
+        throw new Error('insert returned no row');
       }
-      return {
-        id: row.id,
-        email: row.email,
-        nickname: row.nickname,
-        createdAt: row.createdAt.toISOString(),
-        isAdmin: row.isAdmin,
-        isActive: row.isActive,
-        doctor:
-          row.doctorId && row.institutionId
-            ? {
-                first_name: row.firstName ?? '',
-                last_name: row.lastName ?? '',
-                gender: row.gender as Sex,
-                institution: {
-                  id: row.institutionId,
-                  name: row.institutionName ?? '',
-                  type: row.institutionType as InstitutionType,
-                },
-                patientsQty: row.patientsQty ?? 0,
-              }
-            : null,
-      };
+      if (values.doctor) {
+        await db.insert(doctors).values({ userId: row.id, ...values.doctor });
+      }
+      return row.id;
+    },
+
+    async setActive(id: string, isActive: boolean, now: Date): Promise<void> {
+      await db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, id));
     },
 
     async hasAdmin(): Promise<boolean> {

@@ -1,0 +1,132 @@
+import { randomInt } from 'node:crypto';
+import type { ForgotPasswordInput, Language, ResetPasswordInput } from '@registry/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { createSessionsRepository } from '../auth/sessions.repository.ts';
+import { sha256 } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
+import { createPasswordResetRepository } from './password-reset.repository.ts';
+import { createUsersRepository } from './users.repository.ts';
+
+/** Reset codes of CONTRACT.md §7: valid 10 minutes, single use, void after 5 wrong tries. */
+export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
+export const RESET_CODE_MAX_TRIES = 5;
+
+/** The stored form of a code: bound to its user, so equal codes of two users hash differently. */
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+const invalidCode = () => new HttpError(400, 'INVALID_RESET_CODE');
+
+interface Caller {
+  readonly ip: string;
+  readonly language: Language;
+  readonly log: FastifyBaseLogger;
+}
+
+/**
+ * Mails a fresh 6-digit code to an active account, voiding any older one. Answers the same whether
+ * or not the email exists, so that the call does not reveal accounts.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: ForgotPasswordInput,
+  caller: Caller,
+): Promise<void> {
+  const now = ctx.now();
+  const account = await createUsersRepository(ctx.db).findCredentials(input.email);
+  const eligible = account !== null && account.isActive && account.institutionActive !== false;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await ctx.db.transaction(async (tx) => {
+    if (eligible) {
+      const codes = createPasswordResetRepository(tx);
+      await codes.voidOpenCodes(account.id, now);
+      await codes.insert({
+        userId: account.id,
+        codeHash: codeHash(account.id, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+      });
+    }
+    await createAuditRepository(tx).record({
+      at: now,
+      actorUserId: account?.id ?? null,
+      actorEmail: input.email.toLowerCase(),
+      action: 'auth.password_reset_requested',
+      outcome: eligible ? 'ok' : 'failed',
+      ip: caller.ip,
+    });
+  });
+  if (eligible) {
+    // Sent after answering: waiting for the mail server would make known emails answer slower than
+    // unknown ones. A failure is only logged, since the answer must not tell either.
+    ctx.mailer.send(resetCodeMail(caller.language, account.email, code)).catch((error: unknown) => {
+      caller.log.error({ err: error }, 'could not send the password reset mail');
+    });
+  }
+}
+
+/** Checks the code and sets the new password; ends every session of the user. */
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  input: ResetPasswordInput,
+  caller: Caller,
+): Promise<void> {
+  const now = ctx.now();
+  const account = await createUsersRepository(ctx.db).findCredentials(input.email);
+  const audit = (outcome: 'ok' | 'failed') =>
+    createAuditRepository(ctx.db).record({
+      at: now,
+      actorUserId: account?.id ?? null,
+      actorEmail: input.email.toLowerCase(),
+      action: 'auth.password_reset',
+      outcome,
+      entityType: account ? 'user' : undefined,
+      entityId: account?.id,
+      ip: caller.ip,
+    });
+  if (!account || !account.isActive || account.institutionActive === false) {
+    await audit('failed');
+    throw invalidCode();
+  }
+  const codes = createPasswordResetRepository(ctx.db);
+  const open = await codes.findOpen(account.id);
+  if (!open || open.expiresAt <= now) {
+    await audit('failed');
+    throw invalidCode();
+  }
+  if (open.codeHash !== codeHash(account.id, input.verificationCode)) {
+    await codes.recordWrongTry(open.id, RESET_CODE_MAX_TRIES, now);
+    await audit('failed');
+    throw invalidCode();
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await createPasswordResetRepository(tx).claim(open.id, now))) {
+      throw invalidCode();
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, account.id));
+    await createSessionsRepository(tx).deleteForUser(account.id);
+    await createUsersRepository(tx).clearLoginFailures(account.email);
+    await createAuditRepository(tx).record({
+      at: now,
+      actorUserId: account.id,
+      actorEmail: account.email,
+      action: 'auth.password_reset',
+      entityType: 'user',
+      entityId: account.id,
+      changes: { password: { old: '[redacted]', new: '[redacted]' } },
+      ip: caller.ip,
+    });
+  });
+  ctx.mailer.send(passwordChangedMail(caller.language, account.email)).catch((error: unknown) => {
+    caller.log.error({ err: error }, 'could not send the password-changed mail');
+  });
+}

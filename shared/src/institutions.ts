@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { INSTITUTION_TYPES } from './enums.ts';
+import { pageQuerySchema } from './http.ts';
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong');
+
+/** An institution as the list shows it (CONTRACT.md §3). */
+export const institutionSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  code: z.string(),
+  type: z.enum(INSTITUTION_TYPES),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  doctorsQty: z.number().int(),
+  patientsQty: z.number().int(),
+});
+export type Institution = z.infer<typeof institutionSchema>;
+
+export const INSTITUTION_ORDER_BY = [
+  'name',
+  'code',
+  'type',
+  'createdAt',
+  'doctorsQty',
+  'patientsQty',
+  'isActive',
+] as const;
+
+export const institutionListQuerySchema = pageQuerySchema.extend({
+  filter: z.string().trim().max(200).optional(),
+  orderBy: z.enum(INSTITUTION_ORDER_BY).optional(),
+});
+export type InstitutionListQuery = z.infer<typeof institutionListQuerySchema>;
+
+/** The '+ new institution' form and `POST /api/institutions` (SPEC.md §5). */
+export const createInstitutionSchema = z.strictObject({
+  name: requiredText(200),
+  type: z.enum(INSTITUTION_TYPES, { error: 'validation.required' }),
+  code: requiredText(50),
+});
+export type CreateInstitutionInput = z.infer<typeof createInstitutionSchema>;
+
+/** `PATCH /api/institutions/{id}`: only the status changes. */
+export const updateInstitutionSchema = z.strictObject({ isActive: z.boolean() });
+
+/** `GET /api/institutions/codes`: every institution's code and name, for the patient-list filter. */
+export const institutionCodeSchema = z.object({ code: z.string(), name: z.string() });
