@@ -37,6 +37,7 @@ export const institutionListQuerySchema = pageQuerySchema.extend({
   orderBy: z.enum(INSTITUTION_ORDER_BY).optional(),
 });
 export type InstitutionListQuery = z.infer<typeof institutionListQuerySchema>;
+export type InstitutionOrderBy = (typeof INSTITUTION_ORDER_BY)[number];
 
 /** The '+ new institution' form and `POST /api/institutions` (SPEC.md §5). */
 export const createInstitutionSchema = z.strictObject({

@@ -31,6 +31,7 @@ export const userListQuerySchema = pageQuerySchema.extend({
   orderBy: z.enum(USER_ORDER_BY).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export type UserOrderBy = (typeof USER_ORDER_BY)[number];
 
 /** `POST /api/users`: a new admin. */
 export const createAdminSchema = z.strictObject({
@@ -57,22 +58,26 @@ export const updateUserSchema = z.strictObject({ isActive: z.boolean() });
  * The 'new user' form (SPEC.md §5): an admin needs email, nickname and password; a doctor also needs
  * first and last name, gender and institution. The form sends one of the two calls above.
  */
-export const createUserFormSchema = z.discriminatedUnion('isAdmin', [
-  z.object({
-    isAdmin: z.literal(true),
-    email,
-    nickname: requiredText(100),
-    password: strongPasswordSchema,
-  }),
-  z.object({
-    isAdmin: z.literal(false),
-    email,
-    nickname: requiredText(100),
-    password: strongPasswordSchema,
-    first_name: requiredText(100),
-    last_name: requiredText(100),
-    gender: z.enum(SEXES, { error: 'validation.chooseOption' }),
-    institutionId: z.uuid({ error: 'validation.chooseOption' }),
-  }),
-]);
+export const createUserFormSchema = z.discriminatedUnion(
+  'isAdmin',
+  [
+    z.object({
+      isAdmin: z.literal(true),
+      email,
+      nickname: requiredText(100),
+      password: strongPasswordSchema,
+    }),
+    z.object({
+      isAdmin: z.literal(false),
+      email,
+      nickname: requiredText(100),
+      password: strongPasswordSchema,
+      first_name: requiredText(100),
+      last_name: requiredText(100),
+      gender: z.enum(SEXES, { error: 'validation.chooseOption' }),
+      institutionId: z.uuid({ error: 'validation.chooseOption' }),
+    }),
+  ],
+  { error: 'validation.chooseOption' },
+);
 export type CreateUserFormInput = z.infer<typeof createUserFormSchema>;

@@ -1,8 +1,7 @@
-import type { User } from '@registry/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
-import { meQueryKey, useSession } from '../features/auth/api/me.ts';
+import { useSession } from '../features/auth/api/me.ts';
+import { useCurrentUser } from '../lib/session.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 
@@ -26,15 +25,6 @@ export function SignedInOnly() {
     return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   }
   return <AppLayout user={session} />;
-}
-
-/** The signed-in user; only for screens under SignedInOnly. */
-export function useCurrentUser(): User {
-  const user = useQueryClient().getQueryData<User>(meQueryKey);
-  if (!user) {
-    throw new Error('useCurrentUser used outside a signed-in screen');
-  }
-  return user;
 }
 
 /** Screens of the admin menu; others go to the patient list. */

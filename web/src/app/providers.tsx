@@ -39,14 +39,19 @@ export const theme = createTheme({
   defaultRadius: 'md',
   respectReducedMotion: true,
   components: {
-    Combobox: { defaultProps: { maxDropdownHeight: 300 } },
+    Select: { defaultProps: { maxDropdownHeight: 300 } },
+    MultiSelect: { defaultProps: { maxDropdownHeight: 300 } },
+    Autocomplete: { defaultProps: { maxDropdownHeight: 300 } },
   },
 });
 
-/** Mantine's 'dimmed' grey is too light for small text on white; one shade darker passes AA. */
+/** Mantine's 'dimmed' grey and error red are too light for small text on white; darker shades pass AA. */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
 
@@ -65,12 +70,14 @@ export function createQueryClient(): QueryClient {
 interface ProvidersProps {
   readonly children: ReactNode;
   readonly queryClient?: QueryClient;
+  /** 'test' turns off transitions and portals' delays, for component tests. */
+  readonly env?: 'default' | 'test';
 }
 
-export function Providers({ children, queryClient = createQueryClient() }: ProvidersProps) {
+export function Providers({ children, queryClient = createQueryClient(), env = 'default' }: ProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <Notifications position="top-right" autoClose={5000} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

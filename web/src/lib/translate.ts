@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { ApiError } from './api-client.ts';
 
 /**
  * Translates a key that arrives at run time (a shared schema's message, an error code), falling back
@@ -12,4 +13,9 @@ export function translateRuntimeKey(t: TFunction, key: string | undefined, fallb
     defaultValue: '',
   });
   return text || fallback || key;
+}
+
+/** The server's message of a failed call (already in the user's language), else the fallback. */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }

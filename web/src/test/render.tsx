@@ -1,17 +1,36 @@
+import type { User } from '@registry/shared';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
+import { meQueryKey } from '../lib/session.ts';
 
-/** Renders a screen inside the app's providers and a memory router. */
-export function renderScreen(element: ReactElement, { path = '/' }: { path?: string } = {}) {
+/** The admin a screen sees as signed in, unless a test names another user. */
+export const TEST_ADMIN: User = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'admin@registry.test',
+  nickname: 'admin',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isAdmin: true,
+  isActive: true,
+  doctor: null,
+};
+
+/** Renders a screen inside the app's providers and a memory router, with a signed-in user. */
+export function renderScreen(
+  element: ReactElement,
+  { path = '/', user = TEST_ADMIN }: { path?: string; user?: User | null } = {},
+) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   const queryClient = createQueryClient();
+  if (user) {
+    queryClient.setQueryData(meQueryKey, user);
+  }
   return {
     router,
     queryClient,
     ...render(
-      <Providers queryClient={queryClient}>
+      <Providers queryClient={queryClient} env="test">
         <RouterProvider router={router} />
       </Providers>,
     ),

@@ -2,9 +2,8 @@ import { dataOf, type User, userSchema } from '@registry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { meQueryKey } from '../../../lib/session.ts';
 import { tokenStore } from '../../../lib/storage.ts';
-
-export const meQueryKey = ['users', 'me'] as const;
 
 export async function getMe(): Promise<User> {
   return (await api('/users/me', dataOf(userSchema))).data;

@@ -20,7 +20,7 @@ describe('LoginForm', () => {
   it('asks for the email and the password before sending anything', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    renderScreen(<LoginForm />);
+    renderScreen(<LoginForm />, { user: null });
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText('El email es obligatorio.')).toBeInTheDocument();
     expect(screen.getByText('Debe ingresar su contraseña.')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('LoginForm', () => {
   it('refuses an invalid email and a short password, in English too', async () => {
     await i18n.changeLanguage('en');
     vi.stubGlobal('fetch', vi.fn());
-    renderScreen(<LoginForm />);
+    renderScreen(<LoginForm />, { user: null });
     await userEvent.type(screen.getByLabelText(/^Email/), 'nobody');
     await userEvent.type(screen.getByLabelText(/^Password/), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -45,7 +45,7 @@ describe('LoginForm', () => {
         answer(401, { statusCode: 401, error: 'Unauthorized', message: 'x', code: 'INVALID_CREDENTIALS' }),
       ),
     );
-    renderScreen(<LoginForm />);
+    renderScreen(<LoginForm />, { user: null });
     await userEvent.type(screen.getByLabelText(/^Email/), 'ana@example.org');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -70,7 +70,7 @@ describe('LoginForm', () => {
         : answer(200, { data: user }),
     );
     vi.stubGlobal('fetch', fetch);
-    const { router } = renderScreen(<LoginForm />, { path: '/auth/login' });
+    const { router } = renderScreen(<LoginForm />, { path: '/auth/login', user: null });
     await userEvent.type(screen.getByLabelText(/^Email/), 'ana@example.org');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Right-pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));

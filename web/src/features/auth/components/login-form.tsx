@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type LoginInput, loginSchema } from '@registry/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -26,11 +26,11 @@ export function LoginForm() {
       () => navigate('/', { replace: true }),
       (error: unknown) => {
         const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';
-        notifications.show({
-          color: 'red',
-          title: t('notify.errorTitle'),
-          message: tooMany ? t('errors.TOO_MANY_ATTEMPTS') : t('auth.login.failed'),
-        });
+        notify(
+          'error',
+          t('notify.errorTitle'),
+          tooMany ? t('errors.TOO_MANY_ATTEMPTS') : t('auth.login.failed'),
+        );
         form.reset();
       },
     ),

@@ -1,17 +1,5 @@
-import { Anchor, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <Stack w="100%" maw={380}>
-      <Title order={1} size="h2">
-        {t('auth.reset.title')}
-      </Title>
-      <Anchor component={Link} to="/auth/login" size="sm">
-        {t('auth.reset.backToLogin')}
-      </Anchor>
-    </Stack>
-  );
+  return <ResetPasswordForm />;
 }

@@ -1,0 +1,78 @@
+import { Button, Text } from '@mantine/core';
+import type { INSTITUTION_ORDER_BY, Institution } from '@registry/shared';
+import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../components/data-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { tableDate } from '../../../lib/dates.ts';
+
+export type InstitutionOrderBy = (typeof INSTITUTION_ORDER_BY)[number];
+
+/** The institutions table's columns (SPEC.md §2); every column but the action sorts. */
+export function useInstitutionColumns(
+  onToggle: (institution: Institution) => void,
+): DataColumn<Institution, InstitutionOrderBy>[] {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      key: 'name',
+      header: t('institutions.columns.name'),
+      sortKey: 'name',
+      render: (institution) => (
+        <Text size="sm" fw={500} truncate="end" maw={260} title={institution.name}>
+          {institution.name}
+        </Text>
+      ),
+    },
+    { key: 'code', header: t('institutions.columns.code'), sortKey: 'code', render: (row) => row.code },
+    {
+      key: 'type',
+      header: t('institutions.columns.type'),
+      sortKey: 'type',
+      render: (institution) => t(`institutionTypes.${institution.type}`),
+    },
+    {
+      key: 'createdAt',
+      header: t('institutions.columns.createdAt'),
+      sortKey: 'createdAt',
+      render: (row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{tableDate(row.createdAt, i18n.language)}</span>
+      ),
+    },
+    {
+      key: 'doctorsQty',
+      header: t('institutions.columns.doctorsQty'),
+      sortKey: 'doctorsQty',
+      render: (row) => row.doctorsQty,
+    },
+    {
+      key: 'patientsQty',
+      header: t('institutions.columns.patientsQty'),
+      sortKey: 'patientsQty',
+      render: (row) => row.patientsQty,
+    },
+    {
+      key: 'status',
+      header: t('institutions.columns.status'),
+      sortKey: 'isActive',
+      render: (row) => <StatusBadge active={row.isActive} />,
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      render: (institution) => (
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => onToggle(institution)}
+          aria-label={
+            institution.isActive
+              ? t('institutions.deactivateInstitution', { name: institution.name })
+              : t('institutions.activateInstitution', { name: institution.name })
+          }
+        >
+          {institution.isActive ? t('common.deactivate') : t('common.activate')}
+        </Button>
+      ),
+    },
+  ];
+}

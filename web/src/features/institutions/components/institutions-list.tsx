@@ -1,0 +1,104 @@
+import { Paper, Stack } from '@mantine/core';
+import {
+  DEFAULT_PAGE_SIZE,
+  INSTITUTION_ORDER_BY,
+  type Institution,
+  type InstitutionListQuery,
+} from '@registry/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
+import { ListError } from '../../../components/list-error.tsx';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { PaginationFooter } from '../../../components/pagination-footer.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { useListControls } from '../../../lib/use-list-controls.ts';
+import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
+import { institutionsQueryOptions, useInstitutions } from '../api/get-institutions.ts';
+import { useInstitutionColumns } from './institution-columns.tsx';
+import { ToggleInstitutionDialog } from './toggle-institution-dialog.tsx';
+
+/** The admin's institutions list (SPEC.md §2): search, sort, pages, and activate / deactivate per row. */
+export function InstitutionsList() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useListControls({
+    pageKey: STORAGE_KEYS.lastPageInstitutions,
+    sortable: INSTITUTION_ORDER_BY,
+    defaultSort: { orderBy: 'name', order: 'asc' },
+  });
+  const queryFor = (page: number): InstitutionListQuery => ({
+    page,
+    size: DEFAULT_PAGE_SIZE,
+    filter: list.filter || undefined,
+    ...list.sort,
+  });
+  const institutions = useInstitutions(queryFor(list.page));
+  const paging = usePageChange(
+    (page) => queryClient.fetchQuery(institutionsQueryOptions(queryFor(page))),
+    list.setPage,
+  );
+  useKeepPageInRange(list.page, institutions.data?.totalPages, list.setPage);
+
+  const [target, setTarget] = useState<Institution | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const columns = useInstitutionColumns((institution) => {
+    setTarget(institution);
+    setConfirming(true);
+  });
+
+  return (
+    <Stack gap="md">
+      <SearchInput
+        label={t('institutions.search')}
+        placeholder={t('institutions.searchPlaceholder')}
+        value={list.search}
+        onChange={list.setSearch}
+      />
+      {institutions.isError && !institutions.data ? (
+        <ListError
+          message={t('institutions.loadError')}
+          onRetry={() => void institutions.refetch()}
+          retrying={institutions.isFetching}
+        />
+      ) : (
+        <div>
+          <Paper withBorder radius="md">
+            <DataTable
+              label={t('institutions.tableLabel')}
+              columns={columns}
+              rows={institutions.data?.data}
+              rowKey={(institution) => institution.id}
+              emptyText={t('institutions.empty')}
+              sort={list.sort}
+              onSort={list.toggleSort}
+              busy={institutions.isPlaceholderData || paging.changing}
+            />
+          </Paper>
+          {institutions.data && (
+            <PaginationFooter
+              page={list.page}
+              totalPages={institutions.data.totalPages}
+              totalItems={institutions.data.totalItems}
+              onChange={paging.changePage}
+              loading={paging.changing}
+            />
+          )}
+        </div>
+      )}
+      <ToggleInstitutionDialog
+        opened={confirming}
+        institution={target}
+        onClose={() => setConfirming(false)}
+      />
+      <MessageDialog
+        opened={paging.failed}
+        title={t('notify.errorTitle')}
+        message={t('institutions.pageError')}
+        onClose={paging.dismissFailure}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Paper, Stack } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, USER_ORDER_BY, type User, type UserListQuery } from '@registry/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
+import { ListError } from '../../../components/list-error.tsx';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { PaginationFooter } from '../../../components/pagination-footer.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { useListControls } from '../../../lib/use-list-controls.ts';
+import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
+import { usersQueryOptions, useUsers } from '../api/get-users.ts';
+import { ToggleUserDialog } from './toggle-user-dialog.tsx';
+import { useUserColumns } from './user-columns.tsx';
+
+/** The admin's users list (SPEC.md §2): search, sort, pages, and activate / deactivate per row. */
+export function UsersList() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useListControls({
+    pageKey: STORAGE_KEYS.lastPageUsers,
+    filtersKey: STORAGE_KEYS.userFilters,
+    sortable: USER_ORDER_BY,
+    defaultSort: { orderBy: 'createdAt', order: 'desc' },
+  });
+  const queryFor = (page: number): UserListQuery => ({
+    page,
+    size: DEFAULT_PAGE_SIZE,
+    filter: list.filter || undefined,
+    ...list.sort,
+  });
+  const users = useUsers(queryFor(list.page));
+  const paging = usePageChange(
+    (page) => queryClient.fetchQuery(usersQueryOptions(queryFor(page))),
+    list.setPage,
+  );
+  useKeepPageInRange(list.page, users.data?.totalPages, list.setPage);
+
+  const [target, setTarget] = useState<User | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const columns = useUserColumns((user) => {
+    setTarget(user);
+    setConfirming(true);
+  });
+
+  return (
+    <Stack gap="md">
+      <SearchInput
+        label={t('users.search')}
+        placeholder={t('users.searchPlaceholder')}
+        value={list.search}
+        onChange={list.setSearch}
+      />
+      {users.isError && !users.data ? (
+        <ListError
+          message={t('users.loadError')}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
+      ) : (
+        <div>
+          <Paper withBorder radius="md">
+            <DataTable
+              label={t('users.tableLabel')}
+              columns={columns}
+              rows={users.data?.data}
+              rowKey={(user) => user.id}
+              emptyText={t('users.empty')}
+              sort={list.sort}
+              onSort={list.toggleSort}
+              busy={users.isPlaceholderData || paging.changing}
+            />
+          </Paper>
+          {users.data && (
+            <PaginationFooter
+              page={list.page}
+              totalPages={users.data.totalPages}
+              totalItems={users.data.totalItems}
+              onChange={paging.changePage}
+              loading={paging.changing}
+            />
+          )}
+        </div>
+      )}
+      <ToggleUserDialog opened={confirming} user={target} onClose={() => setConfirming(false)} />
+      <MessageDialog
+        opened={paging.failed}
+        title={t('notify.errorTitle')}
+        message={t('users.pageError')}
+        onClose={paging.dismissFailure}
+      />
+    </Stack>
+  );
+}
