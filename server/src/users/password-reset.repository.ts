@@ -55,7 +55,13 @@ export function createPasswordResetRepository(db: Queryable) {
           attempts: sql`${passwordResetCodes.attempts} + 1`,
           voidedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${maxTries} then ${now} else ${passwordResetCodes.voidedAt} end`,
         })
-        .where(and(eq(passwordResetCodes.id, id), isNull(passwordResetCodes.usedAt), isNull(passwordResetCodes.voidedAt)));
+        .where(
+          and(
+            eq(passwordResetCodes.id, id),
+            isNull(passwordResetCodes.usedAt),
+            isNull(passwordResetCodes.voidedAt),
+          ),
+        );
     },
 
     /**
