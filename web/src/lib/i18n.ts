@@ -4,14 +4,22 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/en';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enPatients from '../locales/en/patients.json';
 import en from '../locales/en/translation.json';
+import enWizard from '../locales/en/wizard.json';
+import esPatients from '../locales/es/patients.json';
 import es from '../locales/es/translation.json';
+import esWizard from '../locales/es/wizard.json';
 import { STORAGE_KEYS } from './storage.ts';
 
-/** The web app's texts plus the texts it shares with the server (validation and error messages). */
+/**
+ * The web app's texts plus the texts it shares with the server (validation and error messages).
+ * Each file holds its own top-level groups (translation.json the shell and accounts, patients.json the
+ * patient list and file, wizard.json the patient wizard); all of them form one namespace.
+ */
 export const resources = {
-  es: { translation: { ...es, ...sharedTexts.es } },
-  en: { translation: { ...en, ...sharedTexts.en } },
+  es: { translation: { ...es, ...esPatients, ...esWizard, ...sharedTexts.es } },
+  en: { translation: { ...en, ...enPatients, ...enWizard, ...sharedTexts.en } },
 } as const;
 
 function storedLanguage(): Language {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from './en/translation.json';
-import es from './es/translation.json';
+
+type Table = Record<string, unknown>;
+const files = import.meta.glob<Table>('./*/*.json', { eager: true, import: 'default' });
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) {
@@ -9,18 +10,23 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
 }
 
+const names = [...new Set(Object.keys(files).map((path) => path.split('/')[2]))];
+
 describe('translations', () => {
-  it('Spanish and English have exactly the same keys', () => {
-    expect(keys(en).sort()).toEqual(keys(es).sort());
+  it.each(names)('%s has exactly the same keys in Spanish and English', (name) => {
+    expect(keys(files[`./en/${name}`]).sort()).toEqual(keys(files[`./es/${name}`]).sort());
+  });
+
+  it('no two files define the same top-level group', () => {
+    const groups = names.flatMap((name) => Object.keys(files[`./es/${name}`] ?? {}));
+    expect(groups.length).toBe(new Set(groups).size);
   });
 
   it('no text is empty', () => {
-    for (const table of [es, en]) {
+    for (const [path, table] of Object.entries(files)) {
       for (const key of keys(table)) {
-        const text = key
-          .split('.')
-          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table);
-        expect(text, key).not.toBe('');
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Table)[part], table);
+        expect(text, `${path}: ${key}`).not.toBe('');
       }
     }
   });
