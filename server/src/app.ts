@@ -1,14 +1,19 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
 import type { AppContext } from './context.ts';
+import { exportsRoutes } from './exports/exports.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
+import { patientsRoutes } from './patients/patients.routes.ts';
+import { patientRecordsRoutes } from './patients/records.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { usersAdminRoutes } from './users/users-admin.routes.ts';
 
@@ -57,6 +62,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(patientsRoutes, { ctx });
+      await api.register(patientRecordsRoutes, { ctx });
+      await api.register(filesRoutes, { ctx });
+      await api.register(exportsRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
       await api.register(institutionsRoutes, { ctx });
     },

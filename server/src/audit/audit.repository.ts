@@ -1,3 +1,5 @@
+import type { AuditEvent, AuditQuery } from '@registry/shared';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
 
@@ -30,6 +32,47 @@ export function createAuditRepository(db: Queryable) {
         changes: entry.changes ?? null,
         ip: entry.ip ?? null,
       });
+    },
+
+    /** A page of the trail, newest first unless asked otherwise; `to` is an inclusive UTC day. */
+    async page(query: AuditQuery): Promise<{ rows: AuditEvent[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (query.patientId) {
+        conditions.push(eq(auditEvents.patientId, query.patientId));
+      }
+      if (query.userId) {
+        conditions.push(eq(auditEvents.actorUserId, query.userId));
+      }
+      if (query.action) {
+        conditions.push(eq(auditEvents.action, query.action));
+      }
+      if (query.from) {
+        conditions.push(gte(auditEvents.at, new Date(`${query.from}T00:00:00Z`)));
+      }
+      if (query.to) {
+        const end = new Date(`${query.to}T00:00:00Z`);
+        end.setUTCDate(end.getUTCDate() + 1);
+        conditions.push(lt(auditEvents.at, end));
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const direction = query.order === 'asc' ? asc : desc;
+      const rows = await db
+        .select()
+        .from(auditEvents)
+        .where(where)
+        .orderBy(direction(auditEvents.at), direction(auditEvents.id))
+        .limit(query.size)
+        .offset(query.page * query.size);
+      const [total] = await db.select({ n: count() }).from(auditEvents).where(where);
+      return {
+        rows: rows.map((row) => ({
+          ...row,
+          at: row.at.toISOString(),
+          outcome: row.outcome as AuditEvent['outcome'],
+          changes: row.changes as AuditEvent['changes'],
+        })),
+        total: total?.n ?? 0,
+      };
     },
   };
 }

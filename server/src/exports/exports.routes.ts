@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import { type PatientFilters, type PatientListQuery, patientListQuerySchema } from '@registry/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { principalOf } from '../auth/access.ts';
+import type { AppContext } from '../context.ts';
+import { actorOf, auditActor } from '../patients/patient-access.ts';
+import { todayOf } from '../patients/patient-rules.ts';
+import { ALL_PARTS } from '../patients/patient-sql.ts';
+import { BEARER, errorsOf } from '../patients/route-schemas.ts';
+import { patientBatches } from './export-source.ts';
+import { csvStream, jsonStream, type PatientSource, xlsxStream } from './formats.ts';
+
+const FORMATS = {
+  csv: { extension: 'csv', type: 'text/csv; charset=utf-8', stream: csvStream },
+  xls: {
+    extension: 'xlsx',
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    stream: xlsxStream,
+  },
+  json: { extension: 'json', type: 'application/json; charset=utf-8', stream: jsonStream },
+} as const;
+
+/** `patients-yyyy-MM-dd-HHmmss` in UTC. */
+export function exportName(now: Date): string {
+  const iso = now.toISOString();
+  return `patients-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}`;
+}
+
+function filtersOf(query: PatientListQuery): PatientFilters {
+  const { page: _page, size: _size, orderBy: _orderBy, order: _order, ...filters } = query;
+  return filters;
+}
+
+/**
+ * `GET /api/patients/csv|xls|json` (CONTRACT.md §3): admins only, the list's filters, every matching
+ * patient, streamed from a database cursor. Page, size and sort are accepted and ignored: exports run
+ * oldest patient first. Each export is audited with its filters.
+ */
+export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  for (const [format, spec] of Object.entries(FORMATS)) {
+    app.get(
+      `/patients/${format}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['exports'],
+          summary: `Export the filtered patients as ${spec.extension.toUpperCase()} (admins)`,
+          security: BEARER,
+          querystring: patientListQuerySchema,
+          response: {
+            200: {
+              description: `An attachment patients-yyyy-MM-dd-HHmmss.${spec.extension}`,
+              content: {
+                [spec.type.split(';')[0] ?? spec.type]: { schema: z.instanceof(Readable).describe('binary') },
+              },
+            },
+            ...errorsOf(400, 401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(ctx, principalOf(request), request);
+        const filters = filtersOf(request.query);
+        await createAuditRepository(ctx.db).record({
+          ...auditActor(actor),
+          action: 'patients.export',
+          entityType: 'patients',
+          entityId: format,
+          changes: { format: { old: null, new: format }, filters: { old: null, new: filters } },
+        });
+        const today = todayOf(actor.now);
+        const source: PatientSource = (part) =>
+          patientBatches(ctx, filters, today, part === 'all' || part === undefined ? ALL_PARTS : [part]);
+        return reply
+          .type(spec.type)
+          .header('content-disposition', `attachment; filename="${exportName(actor.now)}.${spec.extension}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(spec.stream(source));
+      },
+    );
+  }
+};

@@ -1,0 +1,109 @@
+import multipart from '@fastify/multipart';
+import { dataOf, FILE_MAX_BYTES, fileRefSchema, uploadFileFieldsSchema } from '@registry/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../auth/access.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../http/errors.ts';
+import { actorOf, auditRefusals } from '../patients/patient-access.ts';
+import { parseOrFail, validationFailed } from '../patients/patient-rules.ts';
+import { BEARER, errorsOf } from '../patients/route-schemas.ts';
+import { downloadFile, uploadFile } from './files.service.ts';
+
+const TEXT_FIELDS = new Set(['patientId', 'date']);
+
+/** `attachment` with the name as plain ASCII and, for other characters, as RFC 5987 UTF-8. */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Upload and download of the JPG and PDF files that samples and lab-report entries link (CONTRACT.md §4). */
+export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  auditRefusals(app, ctx);
+  await app.register(multipart, {
+    limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
+  });
+
+  app.post(
+    '/files',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a JPG or PDF (multipart: file, patientId, optional date)',
+        description:
+          'The type is judged by the bytes, not the name: 415 FILE_TYPE_REFUSED otherwise; 413 FILE_TOO_LARGE above 1 MiB.',
+        consumes: ['multipart/form-data'],
+        security: BEARER,
+        response: { 201: dataOf(fileRefSchema), ...errorsOf(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw badRequest();
+      }
+      const fields: Record<string, string> = {};
+      let file: { name: string; content: Buffer } | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') {
+            throw validationFailed({ [part.fieldname]: 'validation.unknownField' });
+          }
+          file = { name: part.filename, content: await part.toBuffer() };
+        } else if (TEXT_FIELDS.has(part.fieldname)) {
+          fields[part.fieldname] = String(part.value);
+        } else {
+          throw validationFailed({ [part.fieldname]: 'validation.unknownField' });
+        }
+      }
+      const { patientId, date } = parseOrFail(uploadFileFieldsSchema, fields);
+      if (!file) {
+        throw validationFailed({ file: 'validation.required' });
+      }
+      const stored = await uploadFile(ctx, actorOf(ctx, principalOf(request), request), {
+        patientId,
+        name: file.name,
+        content: file.content,
+        date: date ?? null,
+      });
+      return reply.status(201).send({ data: stored });
+    },
+  );
+
+  app.get(
+    '/files/download/:fileId',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['files'],
+        summary: 'Download a file of a patient the caller sees; the read is audited',
+        security: BEARER,
+        params: z.strictObject({ fileId: z.uuid() }),
+        response: {
+          200: {
+            description: 'The file, as an attachment',
+            content: {
+              'application/pdf': { schema: z.instanceof(Buffer).describe('binary') },
+              'image/jpeg': { schema: z.instanceof(Buffer).describe('binary') },
+            },
+          },
+          ...errorsOf(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadFile(
+        ctx,
+        actorOf(ctx, principalOf(request), request),
+        request.params.fileId,
+      );
+      return reply
+        .type(file.mimeType)
+        .header('content-disposition', attachment(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.content.length)
+        .send(file.content);
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { FILE_MAX_BYTES, FILE_MIME_TYPES, type FileRef, NGS_OP } from '@registry/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { type Actor, auditActor, loadVisiblePatient, RefusedError } from '../patients/patient-access.ts';
+import { createRecordsRepository } from '../patients/records.repository.ts';
+import { createFilesRepository } from './files.repository.ts';
+
+/** A name that is safe to store and to send back: no folders, no control characters, not too long. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return clean.slice(-200) || 'file';
+}
+
+/** Whether the bytes are a JPG or a PDF, whatever the name says (CONTRACT.md §4). */
+export async function sniffMimeType(content: Buffer): Promise<(typeof FILE_MIME_TYPES)[number] | null> {
+  const type = await fileTypeFromBuffer(content);
+  const mime = type?.mime as string | undefined;
+  return FILE_MIME_TYPES.find((allowed) => allowed === mime) ?? null;
+}
+
+/**
+ * Stores an uploaded file for a patient the caller sees: 413 above 1 MiB, 415 unless its bytes are a
+ * JPG or a PDF. The upload is audited; the patient's version does not move until a record links it.
+ */
+export async function uploadFile(
+  ctx: AppContext,
+  actor: Actor,
+  upload: { patientId: string; name: string; content: Buffer; date: string | null },
+): Promise<FileRef> {
+  const head = await loadVisiblePatient(ctx.db, actor.principal, upload.patientId);
+  if (upload.content.length > FILE_MAX_BYTES) {
+    throw new HttpError(413, 'FILE_TOO_LARGE');
+  }
+  const mimeType = upload.content.length > 0 ? await sniffMimeType(upload.content) : null;
+  if (!mimeType) {
+    throw new HttpError(415, 'FILE_TYPE_REFUSED');
+  }
+  return ctx.db.transaction(async (tx) => {
+    const file = await createFilesRepository(tx).insert({
+      patientId: head.id,
+      name: safeFileName(upload.name),
+      mimeType,
+      content: upload.content,
+      date: upload.date,
+      uploadedBy: actor.principal.userId,
+    });
+    await createAuditRepository(tx).record({
+      ...auditActor(actor),
+      action: 'file.upload',
+      entityType: 'file',
+      entityId: file.id,
+      patientId: head.id,
+      changes: {
+        name: { old: null, new: file.name },
+        mimeType: { old: null, new: mimeType },
+        size: { old: null, new: upload.content.length },
+      },
+    });
+    return file;
+  });
+}
+
+/**
+ * A file for download, when the caller sees its patient; a file linked from the admins' NGS OP entry
+ * is not a doctor's to read (404, like any file the caller may not see). The read is audited.
+ */
+export async function downloadFile(ctx: AppContext, actor: Actor, id: string) {
+  const files = createFilesRepository(ctx.db);
+  const meta = await files.findMeta(id);
+  if (!meta) {
+    throw notFound();
+  }
+  await loadVisiblePatient(ctx.db, actor.principal, meta.patientId);
+  if (!actor.principal.isAdmin && (await createRecordsRepository(ctx.db).isLinkedFromEntry(id, NGS_OP))) {
+    throw new RefusedError(404, meta.patientId);
+  }
+  const content = await files.content(id);
+  if (!content) {
+    throw notFound();
+  }
+  await createAuditRepository(ctx.db).record({
+    ...auditActor(actor),
+    action: 'file.download',
+    entityType: 'file',
+    entityId: id,
+    patientId: meta.patientId,
+  });
+  return { ...meta, content };
+}

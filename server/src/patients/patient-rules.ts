@@ -1,0 +1,132 @@
+import { type ClinicalDates, clinicalDateIssues, latestToday, OTHER_PREFIX } from '@registry/shared';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import { files } from '../db/schema.ts';
+import { HttpError, unprocessable } from '../http/errors.ts';
+import { isBiobank } from './patient-access.ts';
+import type { PatientHead, PatientsRepository } from './patients.repository.ts';
+
+/**
+ * The rules of a patient's records that need more than one request body: the shared schemas applied
+ * to a merged record, the sanity rules on dates, the consent rule and the files a record may link.
+ * Field paths in the answers are those of the request body.
+ */
+
+/** 400 with one message key per field, as a schema failure answers. */
+export function validationFailed(fields: Record<string, string>): HttpError {
+  return new HttpError(400, 'VALIDATION_FAILED', fields);
+}
+
+/** Applies a shared schema to a merged record; answers its value or throws 400 with field paths. */
+export function parseOrFail<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) {
+    return parsed.data;
+  }
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const path = `${prefix}${issue.path.join('.')}` || '_';
+    fields[path] ??= /^[a-z]+\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid';
+  }
+  throw validationFailed(fields);
+}
+
+/** Today for the "no date in the future" rule. */
+export function todayOf(now: Date): string {
+  return latestToday(now);
+}
+
+/**
+ * The sanity rules on a patient's dates (shared `clinicalDateIssues`): only the changed fields are
+ * judged; `paths` renames a field to its place in the body. Throws 422 RULE_BROKEN with the fields.
+ */
+export function assertClinicalDates(
+  dates: ClinicalDates,
+  changed: readonly (keyof ClinicalDates)[],
+  now: Date,
+  paths: Partial<Record<keyof ClinicalDates, string>> = {},
+): void {
+  const issues = clinicalDateIssues(dates, changed, todayOf(now));
+  const entries = Object.entries(issues);
+  if (entries.length > 0) {
+    throw unprocessable(
+      'RULE_BROKEN',
+      Object.fromEntries(entries.map(([field, key]) => [paths[field as keyof ClinicalDates] ?? field, key])),
+    );
+  }
+}
+
+/** "No date in the future" for dates outside the patient's timeline (samples, treatments, drugs). */
+export function assertNotFuture(dates: Record<string, string | null | undefined>, now: Date): void {
+  const today = todayOf(now);
+  const fields = Object.fromEntries(
+    Object.entries(dates)
+      .filter(([, value]) => value && value > today)
+      .map(([path]) => [path, 'validation.futureDate']),
+  );
+  if (Object.keys(fields).length > 0) {
+    throw unprocessable('RULE_BROKEN', fields);
+  }
+}
+
+/** The patient's dates the sanity rules compare with a change. */
+export async function timelineOf(patients: PatientsRepository, head: PatientHead): Promise<ClinicalDates> {
+  const [demography, first] = await Promise.all([
+    patients.findDemography(head.id),
+    patients.firstDiagnostic(head.id),
+  ]);
+  return {
+    birthDate: demography?.birthDate ?? null,
+    dxDate: first?.dxDate ?? null,
+    relapseDate: first?.relapseDate ?? null,
+    consentDate: first?.consentDate ?? null,
+    deathDate: head.deathDate,
+  };
+}
+
+/**
+ * Treatments and lab reports of a patient outside a biobank need a first diagnostic with consent and
+ * a subtype that is not Other (CONTRACT.md §6): 422 CONSENT_REQUIRED or SUBTYPE_OTHER.
+ */
+export async function assertConsentGiven(patients: PatientsRepository, head: PatientHead): Promise<void> {
+  if (isBiobank(head)) {
+    return;
+  }
+  const first = await patients.firstDiagnostic(head.id);
+  if (!first?.consent) {
+    throw unprocessable('CONSENT_REQUIRED');
+  }
+  if (first.dxSubType?.startsWith(OTHER_PREFIX)) {
+    throw unprocessable('SUBTYPE_OTHER');
+  }
+}
+
+/** A linked file must be one uploaded for the same patient: else 422 on the field. */
+export async function assertFilesOfPatient(
+  db: Queryable,
+  patientId: string,
+  links: Record<string, string | null | undefined>,
+): Promise<void> {
+  const fields: Record<string, string> = {};
+  for (const [path, fileId] of Object.entries(links)) {
+    if (!fileId) {
+      continue;
+    }
+    const [row] = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.patientId, patientId)));
+    if (!row) {
+      fields[path] = 'validation.fileUnknown';
+    }
+  }
+  if (Object.keys(fields).length > 0) {
+    throw unprocessable('RULE_BROKEN', fields);
+  }
+}
+
+/** Only the fields a client sent (a PATCH body), without the absent ones. */
+export function sentOf<T extends object>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,207 @@
+import type { InstitutionType, PatientListQuery } from '@registry/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { demographies, diagnostics, institutions, patients } from '../db/schema.ts';
+import type { DocumentRow, ListRow } from './patient-document.ts';
+import {
+  DOCUMENT_FROM,
+  type DocumentPart,
+  documentColumns,
+  listColumns,
+  listOrder,
+  patientConditions,
+  type Viewer,
+  whereOf,
+} from './patient-sql.ts';
+
+/** What the permission and version checks need of a patient. */
+export interface PatientHead {
+  readonly id: string;
+  readonly institutionId: string;
+  readonly institutionType: InstitutionType;
+  readonly doctorId: string;
+  readonly version: number;
+  readonly identification: string;
+  readonly codeOP: number | null;
+  readonly riskLevel: string | null;
+  readonly deathDate: string | null;
+  readonly deathCause: string | null;
+}
+
+export type PatientValues = {
+  identification?: string;
+  codeOP?: number | null;
+  riskLevel?: string | null;
+  deathDate?: string | null;
+  deathCause?: string | null;
+};
+export type DemographyValues = {
+  birthDate?: string | null;
+  gender?: string;
+  ecog?: number | null;
+  app?: string | null;
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export function createPatientsRepository(db: Queryable) {
+  return {
+    /** The patient's head, locked for the rest of the transaction when `lock`; null when unknown. */
+    async findHead(id: string, options: { lock?: boolean } = {}): Promise<PatientHead | null> {
+      const query = db
+        .select({
+          id: patients.id,
+          institutionId: patients.institutionId,
+          institutionType: institutions.type,
+          doctorId: patients.doctorId,
+          version: patients.version,
+          identification: patients.identification,
+          codeOP: patients.codeOP,
+          riskLevel: patients.riskLevel,
+          deathDate: patients.deathDate,
+          deathCause: patients.deathCause,
+        })
+        .from(patients)
+        .innerJoin(institutions, eq(institutions.id, patients.institutionId))
+        .where(eq(patients.id, id));
+      const [row] = options.lock ? await query.for('update', { of: patients }) : await query;
+      return row ? { ...row, institutionType: row.institutionType as InstitutionType } : null;
+    },
+
+    /** Whether another patient of the institution already has this identification. */
+    async identificationTaken(institutionId: string, identification: string, exceptId?: string) {
+      const [row] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(
+          and(
+            eq(patients.institutionId, institutionId),
+            eq(patients.identification, identification),
+            exceptId ? ne(patients.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Whether another patient already has this code OP. */
+    async codeOPTaken(codeOP: number, exceptId: string) {
+      const [row] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.codeOP, codeOP), ne(patients.id, exceptId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insert(values: {
+      institutionId: string;
+      doctorId: string;
+      identification: string;
+      demography: Required<DemographyValues>;
+    }): Promise<string> {
+      const [row] = await db
+        .insert(patients)
+        .values({
+          institutionId: values.institutionId,
+          doctorId: values.doctorId,
+          identification: values.identification,
+        })
+        .returning({ id: patients.id });
+      if (!row) {
+        throw new Error('insert returned no row');
+      }
+      await db.insert(demographies).values({ patientId: row.id, ...values.demography });
+      return row.id;
+    },
+
+    async findDemography(patientId: string) {
+      const [row] = await db
+        .select({
+          birthDate: demographies.birthDate,
+          gender: demographies.gender,
+          ecog: demographies.ecog,
+          app: demographies.app,
+        })
+        .from(demographies)
+        .where(eq(demographies.patientId, patientId));
+      return row ?? null;
+    },
+
+    async update(id: string, values: PatientValues): Promise<void> {
+      if (Object.keys(values).length > 0) {
+        await db.update(patients).set(values).where(eq(patients.id, id));
+      }
+    },
+
+    /** Writes the demography, creating it for a patient that has none. */
+    async saveDemography(patientId: string, values: Required<DemographyValues>): Promise<void> {
+      await db
+        .insert(demographies)
+        .values({ patientId, ...values })
+        .onConflictDoUpdate({ target: demographies.patientId, set: { ...values, updatedAt: sql`now()` } });
+    },
+
+    /** Marks a write: the version moves on. Answers the new version. */
+    async bumpVersion(id: string): Promise<number> {
+      const [row] = await db
+        .update(patients)
+        .set({ version: sql`${patients.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(patients.id, id))
+        .returning({ version: patients.version });
+      return row?.version ?? 0;
+    },
+
+    /** The dates and consent of the first diagnostic, which the sanity and consent rules read. */
+    async firstDiagnostic(patientId: string) {
+      const [row] = await db
+        .select({
+          id: diagnostics.id,
+          dxDate: diagnostics.dxDate,
+          relapseDate: diagnostics.relapseDate,
+          consentDate: diagnostics.consentDate,
+          consent: diagnostics.consent,
+          dxSubType: diagnostics.dxSubType,
+        })
+        .from(diagnostics)
+        .where(eq(diagnostics.patientId, patientId))
+        .orderBy(diagnostics.createdAt, diagnostics.id)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A patient's document with its nested records, or null. */
+    async document(viewer: Viewer, id: string, parts?: readonly DocumentPart[]): Promise<DocumentRow | null> {
+      const result = await db.execute(
+        sql`select ${documentColumns(viewer, parts)} ${DOCUMENT_FROM} where p.id = ${id}`,
+      );
+      return rowsOf<DocumentRow>(result)[0] ?? null;
+    },
+
+    /**
+     * One page of the list: one statement for the rows and one for the count. Without filters the
+     * page is read in index order. With filters the matching patients are found first, through the
+     * filters' own indexes, and only then sorted: walking the sort index while filtering is what a
+     * planner picks when it underestimates a filter's selectivity, and it can read the whole table.
+     */
+    async page(viewer: Viewer, query: PatientListQuery): Promise<{ rows: ListRow[]; total: number }> {
+      const conditions = patientConditions(viewer, query);
+      const where = whereOf(conditions);
+      const filtered = conditions.length > (viewer.isAdmin ? 0 : 1);
+      const source = filtered
+        ? sql`(with matched as materialized (select p.id from patients p ${where}) select p.* from matched m join patients p on p.id = m.id) p`
+        : sql`patients p`;
+      const rows = rowsOf<ListRow>(
+        await db.execute(sql`select ${listColumns(viewer)}
+          from ${source} join institutions i on i.id = p.institution_id
+          ${filtered ? sql`` : where} ${listOrder(viewer, query)}
+          limit ${query.size} offset ${query.page * query.size}`),
+      );
+      const [count] = rowsOf<{ total: number }>(
+        await db.execute(sql`select count(*)::int as "total" from patients p ${where}`),
+      );
+      return { rows, total: count?.total ?? 0 };
+    },
+  };
+}
+export type PatientsRepository = ReturnType<typeof createPatientsRepository>;

@@ -1,0 +1,236 @@
+import {
+  BIOBANK,
+  type CreatePatientInput,
+  demographyFormSchema,
+  type Patient,
+  type PatientListQuery,
+  type PatientRow,
+  type UpdatePatientInput,
+} from '@registry/shared';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { changesOf } from '../audit/changes.ts';
+import type { AppContext } from '../context.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import {
+  type Actor,
+  auditActor,
+  isBiobank,
+  loadVisiblePatient,
+  mapUniqueViolation,
+  type PatientCapability,
+  viewerOf,
+  writePatient,
+} from './patient-access.ts';
+import { toPatient, toPatientRow } from './patient-document.ts';
+import {
+  assertClinicalDates,
+  parseOrFail,
+  sentOf,
+  timelineOf,
+  todayOf,
+  validationFailed,
+} from './patient-rules.ts';
+import {
+  createPatientsRepository,
+  type DemographyValues,
+  type PatientValues,
+} from './patients.repository.ts';
+
+const IDENTIFICATION_EXISTS = () =>
+  conflict('PATIENT_IDENTIFICATION_EXISTS', { identification: 'validation.identificationExists' });
+
+/** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
+export async function createPatient(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreatePatientInput,
+): Promise<string> {
+  const doctor = actor.principal.doctor;
+  if (!doctor || actor.principal.isAdmin) {
+    throw forbidden();
+  }
+  const demography = parseOrFail(
+    demographyFormSchema(doctor.institutionType === BIOBANK),
+    input.demography,
+    'demography.',
+  );
+  assertClinicalDates({ birthDate: demography.birthDate }, ['birthDate'], actor.now, {
+    birthDate: 'demography.birthDate',
+  });
+  const values = {
+    birthDate: demography.birthDate ?? null,
+    gender: demography.gender,
+    ecog: demography.ecog ?? null,
+    app: demography.app ?? null,
+  };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const patients = createPatientsRepository(tx);
+      if (await patients.identificationTaken(doctor.institutionId, input.identification)) {
+        throw IDENTIFICATION_EXISTS();
+      }
+      const id = await patients.insert({
+        institutionId: doctor.institutionId,
+        doctorId: doctor.id,
+        identification: input.identification,
+        demography: values,
+      });
+      await createAuditRepository(tx).record({
+        ...auditActor(actor),
+        action: 'patient.create',
+        entityType: 'patient',
+        entityId: id,
+        patientId: id,
+        changes: {
+          ...changesOf({}, { identification: input.identification }),
+          ...changesOf({}, values, 'demography.'),
+        },
+      });
+      return id;
+    });
+  } catch (error) {
+    throw mapUniqueViolation(error);
+  }
+}
+
+/** A patient file as the caller may see it (the caller's sight was checked before). */
+export async function renderPatient(ctx: AppContext, actor: Actor, id: string): Promise<Patient> {
+  const viewer = viewerOf(actor.principal);
+  const row = await createPatientsRepository(ctx.db).document(viewer, id);
+  if (!row) {
+    throw notFound();
+  }
+  return toPatient(row, viewer, todayOf(actor.now));
+}
+
+/**
+ * Reads a patient file with every nested record, as the caller may see it, and records the read in the
+ * audit trail.
+ */
+export async function readPatient(ctx: AppContext, actor: Actor, id: string): Promise<Patient> {
+  await loadVisiblePatient(ctx.db, actor.principal, id);
+  const patient = await renderPatient(ctx, actor, id);
+  await createAuditRepository(ctx.db).record({
+    ...auditActor(actor),
+    action: 'patient.read',
+    entityType: 'patient',
+    entityId: id,
+    patientId: id,
+  });
+  return patient;
+}
+
+/** One page of the patients the caller may see (CONTRACT.md §3). */
+export async function listPatients(
+  ctx: AppContext,
+  actor: Actor,
+  query: PatientListQuery,
+): Promise<{ data: PatientRow[]; currentPage: number; totalPages: number; totalItems: number }> {
+  const viewer = viewerOf(actor.principal);
+  const { rows, total } = await createPatientsRepository(ctx.db).page(viewer, query);
+  return {
+    data: rows.map((row) => toPatientRow(row, viewer)),
+    currentPage: query.page,
+    totalPages: Math.ceil(total / query.size),
+    totalItems: total,
+  };
+}
+
+/**
+ * Changes a patient: admins their code OP only, doctors anything else. Only the sent fields change;
+ * the demography is validated as a whole after the merge, and dates against the patient's timeline.
+ */
+export async function updatePatient(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: UpdatePatientInput,
+  ifMatch: string | undefined,
+): Promise<number> {
+  const sent = sentOf(input);
+  const capabilities: PatientCapability[] = [];
+  if (sent.codeOP !== undefined) {
+    capabilities.push('codeOP');
+  }
+  if (Object.keys(sent).some((field) => field !== 'codeOP')) {
+    capabilities.push('clinical');
+  }
+  const { version } = await writePatient(
+    ctx,
+    actor,
+    id,
+    { ifMatch, capabilities },
+    async ({ tx, head, record }) => {
+      const patients = createPatientsRepository(tx);
+      const values: PatientValues = {};
+      if (sent.identification !== undefined && sent.identification !== head.identification) {
+        if (await patients.identificationTaken(head.institutionId, sent.identification, head.id)) {
+          throw IDENTIFICATION_EXISTS();
+        }
+        values.identification = sent.identification;
+      }
+      if (sent.codeOP !== undefined) {
+        if (sent.codeOP !== null && (await patients.codeOPTaken(sent.codeOP, head.id))) {
+          throw conflict('PATIENT_CODE_OP_EXISTS', { codeOP: 'validation.codeOPExists' });
+        }
+        values.codeOP = sent.codeOP;
+      }
+      for (const field of ['riskLevel', 'deathDate', 'deathCause'] as const) {
+        if (sent[field] !== undefined) {
+          values[field] = sent[field];
+        }
+      }
+      const deathDate = values.deathDate !== undefined ? values.deathDate : head.deathDate;
+      const deathCause = values.deathCause !== undefined ? values.deathCause : head.deathCause;
+      if (deathCause && !deathDate) {
+        throw validationFailed({ deathDate: 'validation.chooseDate' });
+      }
+
+      const before = await patients.findDemography(head.id);
+      const demographyPatch = sent.demography ? sentOf(sent.demography) : {};
+      let demography: Required<DemographyValues> | null = null;
+      if (Object.keys(demographyPatch).length > 0) {
+        const merged = parseOrFail(
+          demographyFormSchema(isBiobank(head)),
+          { ...(before ?? {}), ...demographyPatch },
+          'demography.',
+        );
+        demography = {
+          birthDate: merged.birthDate ?? null,
+          gender: merged.gender,
+          ecog: merged.ecog ?? null,
+          app: merged.app ?? null,
+        };
+      }
+
+      const timeline = await timelineOf(patients, head);
+      const changedDates: ('birthDate' | 'deathDate')[] = [];
+      if (demographyPatch.birthDate !== undefined) {
+        changedDates.push('birthDate');
+      }
+      if (values.deathDate !== undefined) {
+        changedDates.push('deathDate');
+      }
+      assertClinicalDates(
+        { ...timeline, birthDate: demography?.birthDate ?? timeline.birthDate, deathDate },
+        changedDates,
+        actor.now,
+        { birthDate: 'demography.birthDate' },
+      );
+
+      const changes = {
+        ...changesOf(head as unknown as Record<string, unknown>, values),
+        ...(demography ? changesOf(before ?? {}, demography, 'demography.') : {}),
+      };
+      if (Object.keys(changes).length === 0) {
+        return;
+      }
+      await patients.update(head.id, values);
+      if (demography) {
+        await patients.saveDemography(head.id, demography);
+      }
+      record({ action: 'patient.update', entityType: 'patient', entityId: head.id, changes });
+    },
+  );
+  return version;
+}

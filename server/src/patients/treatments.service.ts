@@ -1,0 +1,350 @@
+import {
+  type CreateTreatmentsInput,
+  type DrugInput,
+  joinOther,
+  type Treatment,
+  type TreatmentInput,
+  type UpsertTreatmentsInput,
+} from '@registry/shared';
+import { changesOf } from '../audit/changes.ts';
+import type { AppContext } from '../context.ts';
+import { notFound, unprocessable } from '../http/errors.ts';
+import { type Actor, type PatientWrite, writePatient } from './patient-access.ts';
+import { assertConsentGiven, assertNotFuture } from './patient-rules.ts';
+import { createPatientsRepository } from './patients.repository.ts';
+import { renderedRecord, type Written } from './records.service.ts';
+import {
+  createTreatmentsRepository,
+  type DrugValues,
+  type TreatmentValues,
+} from './treatments.repository.ts';
+
+/**
+ * Final order numbers 1..n for a parent's items: the sent items take the place they ask for (else the
+ * one they had, else the end), the others keep theirs, a sent item goes before a kept one at the same
+ * place. Orders stay dense whatever the client sends.
+ */
+export function denseOrder(
+  kept: readonly { key: string; order: number }[],
+  sent: readonly { key: string; order: number | undefined; was?: number | undefined }[],
+): Map<string, number> {
+  const ranked = [
+    ...sent.map((item, index) => ({
+      key: item.key,
+      place: item.order ?? item.was ?? Number.MAX_SAFE_INTEGER,
+      kept: 0,
+      index,
+    })),
+    ...kept.map((item, index) => ({ key: item.key, place: item.order, kept: 1, index })),
+  ].sort((a, b) => a.place - b.place || a.kept - b.kept || a.index - b.index);
+  return new Map(ranked.map((item, index) => [item.key, index + 1]));
+}
+
+function treatmentValuesOf(
+  item: TreatmentInput | CreateTreatmentsInput['treatments'][number],
+): TreatmentValues {
+  return {
+    scheme: item.scheme === 'Other' ? joinOther(item.schemeName ?? '') : (item.scheme ?? null),
+    startDate: item.startDate ?? null,
+    toxicities: item.toxicities ?? null,
+    diseaseAssessment: item.diseaseAssessment ?? null,
+    medulogram: item.medulogram ?? null,
+    medulogramDate: item.medulogramDate ?? null,
+    EMR: item.EMR ?? null,
+    EMRDate: item.EMRDate ?? null,
+    EMRBlasts: item.EMRBlasts ?? null,
+    clinicalMonitoring: item.clinicalMonitoring ?? null,
+  };
+}
+
+const drugValuesOf = (drug: DrugInput): DrugValues => ({
+  name: drug.name,
+  dose: drug.dose ?? null,
+  startApplicationDate: drug.startApplicationDate ?? null,
+  lastAplicationDate: drug.lastAplicationDate ?? null,
+});
+
+function assertDatesNotFuture(items: readonly TreatmentInput[], now: Date): void {
+  const dates: Record<string, string | null | undefined> = {};
+  items.forEach((item, i) => {
+    dates[`treatments.${i}.startDate`] = item.startDate;
+    dates[`treatments.${i}.medulogramDate`] = item.medulogramDate;
+    dates[`treatments.${i}.EMRDate`] = item.EMRDate;
+    item.drugs.forEach((drug, j) => {
+      dates[`treatments.${i}.drugs.${j}.startApplicationDate`] = drug.startApplicationDate;
+      dates[`treatments.${i}.drugs.${j}.lastAplicationDate`] = drug.lastAplicationDate;
+    });
+  });
+  assertNotFuture(dates, now);
+}
+
+/** Upserts a patient's treatments and their drugs, keeping order numbers dense. */
+async function saveTreatments(
+  { tx, head, record }: PatientWrite,
+  items: readonly TreatmentInput[],
+  now: Date,
+): Promise<void> {
+  await assertConsentGiven(createPatientsRepository(tx), head);
+  assertDatesNotFuture(items, now);
+  const repo = createTreatmentsRepository(tx);
+  const existing = await repo.listTreatments(head.id);
+  const existingDrugs = await repo.listDrugs(existing.map((t) => t.id));
+  const unknown: Record<string, string> = {};
+  items.forEach((item, i) => {
+    if (item.id && !existing.some((t) => t.id === item.id)) {
+      unknown[`treatments.${i}.id`] = 'validation.invalid';
+    }
+    item.drugs.forEach((drug, j) => {
+      if (drug.id && !existingDrugs.some((d) => d.id === drug.id && d.treatmentId === item.id)) {
+        unknown[`treatments.${i}.drugs.${j}.id`] = 'validation.invalid';
+      }
+    });
+  });
+  if (Object.keys(unknown).length > 0) {
+    throw unprocessable('RULE_BROKEN', unknown);
+  }
+
+  const sentIds = new Set(items.map((item) => item.id).filter(Boolean));
+  const orders = denseOrder(
+    existing.filter((t) => !sentIds.has(t.id)).map((t) => ({ key: t.id, order: t.order })),
+    items.map((item, i) => ({ key: item.id ?? `new:${i}`, order: item.order })),
+  );
+  for (const [i, item] of items.entries()) {
+    const values = treatmentValuesOf(item);
+    const order = orders.get(item.id ?? `new:${i}`) ?? 1;
+    let treatmentId: string;
+    if (item.id) {
+      treatmentId = item.id;
+      const { id: _id, ...before } = existing.find((t) => t.id === item.id) ?? { id: '' };
+      const changes = changesOf(before, { ...values, order });
+      if (Object.keys(changes).length > 0) {
+        await repo.updateTreatment(item.id, { ...values, order });
+        record({ action: 'treatment.update', entityType: 'treatment', entityId: item.id, changes });
+      }
+    } else {
+      treatmentId = await repo.insertTreatment(head.id, order, values);
+      record({
+        action: 'treatment.create',
+        entityType: 'treatment',
+        entityId: treatmentId,
+        changes: changesOf({}, { order, ...values }),
+      });
+    }
+    await saveDrugs(
+      { tx, record },
+      treatmentId,
+      existingDrugs.filter((d) => d.treatmentId === treatmentId),
+      item.drugs,
+    );
+  }
+  await renumberKept(
+    repo,
+    record,
+    existing.filter((t) => !sentIds.has(t.id)),
+    orders,
+  );
+}
+
+async function saveDrugs(
+  { tx, record }: Pick<PatientWrite, 'tx' | 'record'>,
+  treatmentId: string,
+  existing: readonly ({ id: string; order: number } & DrugValues)[],
+  items: readonly DrugInput[],
+): Promise<void> {
+  const repo = createTreatmentsRepository(tx);
+  const sentIds = new Set(items.map((drug) => drug.id).filter(Boolean));
+  const kept = existing.filter((d) => !sentIds.has(d.id));
+  const orders = denseOrder(
+    kept.map((d) => ({ key: d.id, order: d.order })),
+    items.map((drug, j) => ({
+      key: drug.id ?? `new:${j}`,
+      order: drug.order,
+      was: existing.find((d) => d.id === drug.id)?.order,
+    })),
+  );
+  for (const [j, drug] of items.entries()) {
+    const values = drugValuesOf(drug);
+    const order = orders.get(drug.id ?? `new:${j}`) ?? 1;
+    if (drug.id) {
+      const { id: _id, ...before } = existing.find((d) => d.id === drug.id) ?? { id: '' };
+      const changes = changesOf(before, { ...values, order });
+      if (Object.keys(changes).length > 0) {
+        await repo.updateDrug(drug.id, { ...values, order });
+        record({ action: 'drug.update', entityType: 'drug', entityId: drug.id, changes });
+      }
+    } else {
+      const drugId = await repo.insertDrug(treatmentId, order, values);
+      record({
+        action: 'drug.create',
+        entityType: 'drug',
+        entityId: drugId,
+        changes: changesOf({}, { treatmentId, order, ...values }),
+      });
+    }
+  }
+  for (const d of kept) {
+    const order = orders.get(d.id) ?? d.order;
+    if (order !== d.order) {
+      await repo.updateDrug(d.id, { order });
+      record({
+        action: 'drug.update',
+        entityType: 'drug',
+        entityId: d.id,
+        changes: { order: { old: d.order, new: order } },
+      });
+    }
+  }
+}
+
+async function renumberKept(
+  repo: ReturnType<typeof createTreatmentsRepository>,
+  record: PatientWrite['record'],
+  kept: readonly { id: string; order: number }[],
+  orders: Map<string, number>,
+): Promise<void> {
+  for (const t of kept) {
+    const order = orders.get(t.id) ?? t.order;
+    if (order !== t.order) {
+      await repo.updateTreatment(t.id, { order });
+      record({
+        action: 'treatment.update',
+        entityType: 'treatment',
+        entityId: t.id,
+        changes: { order: { old: t.order, new: order } },
+      });
+    }
+  }
+}
+
+async function allTreatments(ctx: AppContext, actor: Actor, patientId: string): Promise<Treatment[]> {
+  return renderedRecord<Treatment>(ctx.db, actor, patientId, 'treatments');
+}
+
+/** `POST /api/patients/treatments`: adds treatments (with their drugs). */
+export async function createTreatments(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateTreatmentsInput,
+  ifMatch: string | undefined,
+): Promise<Written<Treatment[]>> {
+  const { version } = await writePatient(
+    ctx,
+    actor,
+    input.patientId,
+    { ifMatch, capabilities: ['clinical'] },
+    (w) => saveTreatments(w, input.treatments, actor.now),
+  );
+  return { data: await allTreatments(ctx, actor, input.patientId), version };
+}
+
+/** `PUT /api/patients/treatments/{patientId}`: updates the items with an id, adds the others. */
+export async function upsertTreatments(
+  ctx: AppContext,
+  actor: Actor,
+  patientId: string,
+  input: UpsertTreatmentsInput,
+  ifMatch: string | undefined,
+): Promise<Written<Treatment[]>> {
+  const { version } = await writePatient(
+    ctx,
+    actor,
+    patientId,
+    { ifMatch, capabilities: ['clinical'] },
+    (w) => saveTreatments(w, input.treatments, actor.now),
+  );
+  return { data: await allTreatments(ctx, actor, patientId), version };
+}
+
+/** Deletes a treatment (and its drugs); the following treatments move up. */
+export async function deleteTreatment(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  ifMatch: string | undefined,
+): Promise<Written<Treatment[]>> {
+  const patientId = await createTreatmentsRepository(ctx.db).patientOfTreatment(id);
+  if (!patientId) {
+    throw notFound();
+  }
+  const { version } = await writePatient(
+    ctx,
+    actor,
+    patientId,
+    { ifMatch, capabilities: ['clinical'] },
+    async ({ tx, record }) => {
+      const repo = createTreatmentsRepository(tx);
+      const existing = await repo.listTreatments(patientId);
+      const target = existing.find((t) => t.id === id);
+      if (!target) {
+        throw notFound();
+      }
+      const drugs = await repo.listDrugs([id]);
+      await repo.deleteTreatment(id);
+      const { id: _id, ...before } = target;
+      record({
+        action: 'treatment.delete',
+        entityType: 'treatment',
+        entityId: id,
+        changes: {
+          ...Object.fromEntries(Object.entries(before).map(([field, old]) => [field, { old, new: null }])),
+          drugs: { old: drugs.map((d) => d.name), new: null },
+        },
+      });
+      const rest = existing.filter((t) => t.id !== id);
+      await renumberKept(
+        repo,
+        record,
+        rest,
+        denseOrder(
+          rest.map((t) => ({ key: t.id, order: t.order })),
+          [],
+        ),
+      );
+    },
+  );
+  return { data: await allTreatments(ctx, actor, patientId), version };
+}
+
+/** Deletes a drug; the following drugs of its treatment move up. */
+export async function deleteDrug(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  ifMatch: string | undefined,
+): Promise<Written<Treatment[]>> {
+  const owner = await createTreatmentsRepository(ctx.db).ownerOfDrug(id);
+  if (!owner) {
+    throw notFound();
+  }
+  const { version } = await writePatient(
+    ctx,
+    actor,
+    owner.patientId,
+    { ifMatch, capabilities: ['clinical'] },
+    async ({ tx, record }) => {
+      const repo = createTreatmentsRepository(tx);
+      const existing = await repo.listDrugs([owner.treatmentId]);
+      const target = existing.find((d) => d.id === id);
+      if (!target) {
+        throw notFound();
+      }
+      await repo.deleteDrug(id);
+      const { id: _id, treatmentId, ...before } = target;
+      record({
+        action: 'drug.delete',
+        entityType: 'drug',
+        entityId: id,
+        changes: Object.fromEntries(
+          Object.entries({ treatmentId, ...before }).map(([field, old]) => [field, { old, new: null }]),
+        ),
+      });
+      await saveDrugs(
+        { tx, record },
+        owner.treatmentId,
+        existing.filter((d) => d.id !== id),
+        [],
+      );
+    },
+  );
+  return { data: await allTreatments(ctx, actor, owner.patientId), version };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
+import { nullableChoice, nullableDateSchema, nullableText } from './patients-rules.ts';
+
+/**
+ * A diagnostic as the patient file shows it (CONTRACT.md §4). `dxSubType` is a Diagnosis value or,
+ * for a free-text subtype, the stored `Other: {text}` (split it with `splitOther`).
+ */
+export const diagnosticSchema = z.object({
+  id: z.uuid(),
+  dxDate: z.string().nullable(),
+  dxSecondary: z.enum(STAGES).nullable(),
+  dxSubType: z.string().nullable(),
+  organsFailures: z.string().nullable(),
+  patientFit: z.enum(FITNESS).nullable(),
+  relapse: z.boolean(),
+  relapseDate: z.string().nullable(),
+  riskLevel: z.enum(RISKS).nullable(),
+  consent: z.boolean(),
+  consentDate: z.string().nullable(),
+  dxSecondaryDescription: z.string().nullable(),
+});
+export type Diagnostic = z.infer<typeof diagnosticSchema>;
+
+/**
+ * The fields a client sends. A free-text subtype travels as `dxSubType: 'Other'` plus `subTypeName`;
+ * the server stores `Other: {subTypeName}`. `subTypeName` is ignored for any other subtype.
+ */
+const diagnosticFields = {
+  dxDate: nullableDateSchema,
+  dxSecondary: nullableChoice(STAGES),
+  dxSubType: nullableChoice(DIAGNOSES),
+  subTypeName: nullableText(200).optional(),
+  organsFailures: nullableText(2000).optional(),
+  patientFit: nullableChoice(FITNESS),
+  relapse: z.boolean({ error: 'validation.chooseOption' }).optional(),
+  relapseDate: nullableDateSchema,
+  riskLevel: nullableChoice(RISKS),
+  consent: z.boolean({ error: 'validation.chooseOption' }),
+  consentDate: nullableDateSchema,
+  dxSecondaryDescription: nullableText(2000).optional(),
+};
+
+/** The diagnostic fields without their cross-field rules (the wire shape of the create call). */
+export const diagnosticFieldsSchema = z.strictObject(diagnosticFields);
+export type DiagnosticFields = z.infer<typeof diagnosticFieldsSchema>;
+
+type DiagnosticRuleInput = Pick<
+  DiagnosticFields,
+  'dxSubType' | 'subTypeName' | 'relapse' | 'relapseDate' | 'consent' | 'consentDate'
+>;
+
+/**
+ * The rules of SPEC.md §5 that tie diagnostic fields together: subTypeName when the subtype is Other,
+ * relapseDate when relapse, consentDate when consent. A biobank's consent is the single option
+ * 'Bio Banco' (stored as true) and carries no date.
+ */
+export function diagnosticIssues(value: DiagnosticRuleInput, biobank: boolean): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (value.dxSubType === 'Other' && !value.subTypeName) {
+    issues.subTypeName = 'validation.required';
+  }
+  if (value.relapse === true && !value.relapseDate) {
+    issues.relapseDate = 'validation.chooseDate';
+  }
+  if (biobank && value.consent !== true) {
+    issues.consent = 'validation.biobankConsent';
+  }
+  if (!biobank && value.consent === true && !value.consentDate) {
+    issues.consentDate = 'validation.chooseDate';
+  }
+  return issues;
+}
+
+/** The diagnostic step of the wizard, with its rules, for a biobank patient or another. */
+export const diagnosticFormSchema = (biobank: boolean) =>
+  diagnosticFieldsSchema.superRefine((value, ctx) => {
+    for (const [path, message] of Object.entries(diagnosticIssues(value, biobank))) {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  });
+
+/** `POST /api/patients/diagnostics`. */
+export const createDiagnosticSchema = z.strictObject({ patientId: z.uuid(), ...diagnosticFields });
+export type CreateDiagnosticInput = z.infer<typeof createDiagnosticSchema>;
+
+/** `PATCH /api/patients/diagnostics/{id}`: the changed fields; the rules apply to the merged record. */
+export const updateDiagnosticSchema = diagnosticFieldsSchema.partial();
+export type UpdateDiagnosticInput = z.infer<typeof updateDiagnosticSchema>;

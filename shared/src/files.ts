@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { nullableDateSchema } from './patients-rules.ts';
+
+/** Files of CONTRACT.md §4: JPG or PDF, judged by their bytes, at most 1 MiB. */
+export const FILE_MAX_BYTES = 1024 * 1024;
+export const FILE_MIME_TYPES = ['image/jpeg', 'application/pdf'] as const;
+export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
+
+/** A file as records link it: `{ id, name, date }` (the bytes are fetched from the download call). */
+export const fileRefSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  date: z.string().nullable(),
+});
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+/** The text fields of `POST /api/files` (multipart, beside the `file` part). */
+export const uploadFileFieldsSchema = z.strictObject({
+  patientId: z.uuid({ error: 'validation.required' }),
+  date: nullableDateSchema,
+});
+export type UploadFileFields = z.infer<typeof uploadFileFieldsSchema>;

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { diagnosticSchema } from './diagnostics.ts';
+import { DIAGNOSES, INSTITUTION_TYPES, RISKS, SEXES, STAGES } from './enums.ts';
+import { pageQuerySchema } from './http.ts';
+import { labReportSchema } from './lab-reports.ts';
+import {
+  dateSchema,
+  isCalendarDate,
+  isDateOrYear,
+  nullableChoice,
+  nullableDateSchema,
+  nullableText,
+  requiredText,
+} from './patients-rules.ts';
+import { sampleSchema } from './samples.ts';
+import { treatmentSchema } from './treatments.ts';
+
+/** The largest code OP the database holds (a PostgreSQL integer). */
+export const MAX_CODE_OP = 2_147_483_647;
+
+const ecogSchema = z
+  .number({ error: 'validation.ecogRange' })
+  .int('validation.ecogRange')
+  .min(0, 'validation.ecogRange')
+  .max(5, 'validation.ecogRange')
+  .nullable()
+  .optional();
+
+const emptyToNull = (value: unknown) => (value === '' ? null : value);
+
+/** A biobank birth date: a calendar day, a bare year `yyyy`, or nothing (CONTRACT.md §4). */
+const birthDateOrYearSchema = z.preprocess(
+  emptyToNull,
+  z
+    .string({ error: 'validation.birthDateOrYear' })
+    .refine(isDateOrYear, { error: 'validation.birthDateOrYear' })
+    .nullable(),
+);
+
+/** On the wire any short text: which form it must have depends on the institution (below). */
+const wireBirthDateSchema = z.preprocess(
+  emptyToNull,
+  z.string({ error: 'validation.chooseDate' }).max(10, 'validation.chooseDate').nullable(),
+);
+
+const demographyFields = {
+  birthDate: wireBirthDateSchema.optional(),
+  gender: z.enum(SEXES, { error: 'validation.chooseOption' }),
+  ecog: ecogSchema,
+  app: nullableText(5000).optional(),
+};
+
+/**
+ * The demography as the wire carries it. Whether birthDate is required depends on the patient's
+ * institution: see `demographyFormSchema`, which the server applies too.
+ */
+export const demographySchema = z.strictObject(demographyFields);
+export type DemographyInput = z.infer<typeof demographySchema>;
+
+/**
+ * The demography step of the wizard (SPEC.md §5): birthDate is a required date ('must choose a date'),
+ * except in a biobank, where it is optional and may be a bare year.
+ */
+export const demographyFormSchema = (biobank: boolean) =>
+  demographySchema.extend({ birthDate: biobank ? birthDateOrYearSchema.optional() : dateSchema });
+
+/** `POST /api/patients`: the demography step creates the patient. */
+export const createPatientSchema = z.strictObject({
+  identification: requiredText(100),
+  demography: demographySchema,
+});
+export type CreatePatientInput = z.infer<typeof createPatientSchema>;
+
+/** The death modal (SPEC.md §5): deathDate required, deathCause optional. */
+export const deathFormSchema = z.strictObject({
+  deathDate: dateSchema,
+  deathCause: nullableText(5000).optional(),
+});
+export type DeathFormInput = z.infer<typeof deathFormSchema>;
+
+/** The admin's code OP input: a positive whole number, or null to remove it. */
+export const codeOPSchema = z
+  .number({ error: 'validation.positiveInteger' })
+  .int('validation.positiveInteger')
+  .positive('validation.positiveInteger')
+  .max(MAX_CODE_OP, 'validation.positiveInteger')
+  .nullable();
+
+/**
+ * `PATCH /api/patients/{id}`: only the changed fields. Admins may send codeOP alone; doctors anything
+ * but codeOP. deathDate null removes a death recorded by mistake.
+ */
+export const updatePatientSchema = z.strictObject({
+  identification: requiredText(100).optional(),
+  demography: demographySchema.partial().optional(),
+  riskLevel: nullableChoice(RISKS),
+  codeOP: codeOPSchema.optional(),
+  deathDate: nullableDateSchema,
+  deathCause: nullableText(5000).optional(),
+});
+export type UpdatePatientInput = z.infer<typeof updatePatientSchema>;
+
+export const PATIENT_ORDER_BY = ['codeOP', 'createdAt'] as const;
+export type PatientOrderBy = (typeof PATIENT_ORDER_BY)[number];
+
+/** A filter left empty, or set to 'all', filters nothing. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
+
+const obitoSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/, 'validation.chooseDate')
+  .refine((value) => value.split(',').every(isCalendarDate), { error: 'validation.chooseDate' });
+
+/** The filters of the patient list and exports (CONTRACT.md §3). */
+export const patientFilterFields = {
+  institutionCode: optionalFilter(z.string().trim().min(1).max(100)),
+  subtype: optionalFilter(z.enum(DIAGNOSES, { error: 'validation.chooseOption' })),
+  dx: optionalFilter(z.enum(STAGES, { error: 'validation.chooseOption' })),
+  relapse: optionalFilter(z.enum(['true', 'false'], { error: 'validation.chooseOption' })),
+  /** Relapse-date range `yyyy-MM-dd,yyyy-MM-dd`, both ends inclusive. */
+  obito: optionalFilter(obitoSchema),
+  /** Identification or institution name (case- and accent-insensitive), or codeOP as `123` / `AL-OP#123`. */
+  text: optionalFilter(z.string().trim().max(200, 'validation.tooLong')),
+};
+
+/** `GET /api/patients/list` (and the exports, which ignore page and size). */
+export const patientListQuerySchema = pageQuerySchema.extend({
+  orderBy: optionalFilter(z.enum(PATIENT_ORDER_BY, { error: 'validation.chooseOption' })),
+  ...patientFilterFields,
+});
+export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
+export type PatientFilters = Pick<PatientListQuery, keyof typeof patientFilterFields>;
+
+/** A row of the patient list (CONTRACT.md §3); fields marked admin-only are absent for doctors. */
+export const patientRowSchema = z.object({
+  id: z.uuid(),
+  identification: z.string(),
+  /** Admins only. */
+  codeOP: z.number().int().nullable().optional(),
+  ngs: z.string().nullable(),
+  /** Admins only. */
+  ngsOp: z.string().nullable().optional(),
+  molecular: z.string().nullable(),
+  deathDate: z.string().nullable(),
+  institution: z.object({ name: z.string(), code: z.string() }),
+  /** The first diagnostic, or nothing. */
+  diagnostics: z.array(
+    z.object({
+      dxSubType: z.string().nullable(),
+      dxSecondary: z.enum(STAGES).nullable(),
+      relapse: z.boolean(),
+    }),
+  ),
+});
+export type PatientRow = z.infer<typeof patientRowSchema>;
+
+/** `GET /api/patients/{id}`: the patient with every nested record (CONTRACT.md §4). */
+export const patientSchema = z.object({
+  id: z.uuid(),
+  identification: z.string(),
+  /** Admins only. */
+  codeOP: z.number().int().nullable().optional(),
+  /** Send it back as `If-Match: "<version>"` with the next write. */
+  version: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  institution: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    code: z.string(),
+    type: z.enum(INSTITUTION_TYPES),
+  }),
+  doctor: z.object({ id: z.uuid(), first_name: z.string(), last_name: z.string() }),
+  demography: z
+    .object({
+      birthDate: z.string().nullable(),
+      gender: z.enum(SEXES),
+      ecog: z.number().int().nullable(),
+      app: z.string().nullable(),
+      /** Whole years from birth to the first dxDate (else today); null when unknown. */
+      age: z.number().int().nullable(),
+      createdAt: z.iso.datetime(),
+    })
+    .nullable(),
+  samples: z.array(sampleSchema),
+  diagnostics: z.array(diagnosticSchema),
+  treatments: z.array(treatmentSchema),
+  /** The NGS OP entry is in the list for admins only. */
+  reports: z.array(labReportSchema),
+  riskLevel: z.enum(RISKS).nullable(),
+  deathDate: z.string().nullable(),
+  deathCause: z.string().nullable(),
+});
+export type Patient = z.infer<typeof patientSchema>;

@@ -1,0 +1,18 @@
+import { dataOf, type Patient, patientSchema } from '@registry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Every query about one patient starts with this key, so that one invalidation refreshes them all. */
+export const patientQueryKey = (patientId: string) => ['patients', 'detail', patientId] as const;
+
+export async function getPatient(patientId: string): Promise<Patient> {
+  return (await api(`/patients/${patientId}`, dataOf(patientSchema))).data;
+}
+
+export const patientQueryOptions = (patientId: string) =>
+  queryOptions({ queryKey: patientQueryKey(patientId), queryFn: () => getPatient(patientId) });
+
+/** The patient with every nested record; `version` goes back as If-Match with each write. */
+export function usePatient(patientId: string | undefined) {
+  return useQuery({ ...patientQueryOptions(patientId ?? ''), enabled: Boolean(patientId) });
+}
