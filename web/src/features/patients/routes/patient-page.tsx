@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { useParams } from 'react-router';
+import { PatientFileScreen } from '../components/file/patient-file-screen.tsx';
 
+/** /patient/{patientId}: the patient file (SPEC.md §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.patient')} />;
+  const { patientId } = useParams();
+  return <PatientFileScreen patientId={patientId} />;
 }

@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { PatientWizard } from '../wizard/components/patient-wizard.tsx';
 
+/** /new-patient/{step} (doctors) and /edit-patient/{id}/{step}: the six-step wizard. */
 export function Component() {
-  const { t } = useTranslation();
-  const { patientId } = useParams();
-  return <PageHeader title={patientId ? t('pages.editPatient') : t('pages.newPatient')} />;
+  return <PatientWizard />;
 }

@@ -1,7 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { PatientsScreen } from '../components/list/patients-screen.tsx';
 
-export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.patients')} />;
-}
+export { PatientsScreen as Component };

@@ -1,0 +1,42 @@
+import { Button, Stack } from '@mantine/core';
+import type { Patient } from '@registry/shared';
+import { IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { displayDay } from '../../../../lib/date-strings.ts';
+import { FieldGrid } from './field-grid.tsx';
+
+interface DeathSectionProps {
+  readonly patient: Patient;
+  /** Doctors can change a recorded death; admins only read it. */
+  readonly onChange?: () => void;
+}
+
+/** 06 death: shown only once a death date is recorded. */
+export function DeathSection({ patient, onChange }: DeathSectionProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <FieldGrid
+        fields={[
+          {
+            label: t('patientFile.fields.deathDate'),
+            value: patient.deathDate ? displayDay(patient.deathDate) : null,
+          },
+          { label: t('patientFile.fields.deathCause'), value: patient.deathCause, wide: true },
+        ]}
+      />
+      {onChange && (
+        <div>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={onChange}
+          >
+            {t('patientFile.death.change')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}

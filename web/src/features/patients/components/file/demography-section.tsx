@@ -1,0 +1,40 @@
+import type { Patient } from '@registry/shared';
+import { useTranslation } from 'react-i18next';
+import { displayDay } from '../../../../lib/date-strings.ts';
+import { FieldGrid } from './field-grid.tsx';
+import { useValueLabels } from './use-value-labels.ts';
+
+interface DemographySectionProps {
+  readonly patient: Patient;
+  /** A biobank patient's birth date is not shown (SPEC.md §2). */
+  readonly biobank: boolean;
+}
+
+/** 01 demography. */
+export function DemographySection({ patient, biobank }: DemographySectionProps) {
+  const { t } = useTranslation();
+  const labels = useValueLabels();
+  const demography = patient.demography;
+  return (
+    <FieldGrid
+      fields={[
+        !biobank && {
+          label: t('patientFile.fields.birthDate'),
+          value: demography?.birthDate ? displayDay(demography.birthDate) : null,
+        },
+        {
+          label: t('patientFile.fields.age'),
+          value: demography?.age == null ? null : t('patientFile.fields.ageValue', { count: demography.age }),
+        },
+        { label: t('patientFile.fields.gender'), value: demography ? labels.sex(demography.gender) : null },
+        { label: t('patientFile.fields.ecog'), value: demography?.ecog?.toString() },
+        { label: t('patientFile.institution'), value: patient.institution.name },
+        {
+          label: t('patientFile.doctor'),
+          value: `${patient.doctor.first_name} ${patient.doctor.last_name}`,
+        },
+        { label: t('patientFile.fields.app'), value: demography?.app, wide: true },
+      ]}
+    />
+  );
+}

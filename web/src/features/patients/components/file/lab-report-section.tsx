@@ -1,0 +1,63 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LAB_REPORT_NAMES, type LabReport, NGS_OP, type Risk } from '@registry/shared';
+import { useTranslation } from 'react-i18next';
+import { displayDay } from '../../../../lib/date-strings.ts';
+import { FieldGrid } from './field-grid.tsx';
+import { FileLink } from './file-link.tsx';
+import { useValueLabels } from './use-value-labels.ts';
+
+/** The fixed entries in their form's order, then NGS OP, then custom entries by name. */
+const FIXED: readonly string[] = [...LAB_REPORT_NAMES, NGS_OP];
+function byFormOrder(a: LabReport, b: LabReport): number {
+  const rank = (report: LabReport) => {
+    const at = FIXED.indexOf(report.name);
+    return at < 0 ? FIXED.length : at;
+  };
+  return rank(a) - rank(b) || a.name.localeCompare(b.name);
+}
+
+interface LabReportSectionProps {
+  readonly riskLevel: Risk | null;
+  readonly reports: readonly LabReport[];
+}
+
+/** 05 lab report: the patient's risk level and each report entry, else 'noInformation'. */
+export function LabReportSection({ riskLevel, reports }: LabReportSectionProps) {
+  const { t } = useTranslation();
+  const labels = useValueLabels();
+  if (!riskLevel && reports.length === 0) {
+    return <Text c="dimmed">{t('patientFile.empty.noInformation')}</Text>;
+  }
+  return (
+    <Stack gap="md">
+      <FieldGrid fields={[{ label: t('patientFile.fields.riskLevel'), value: labels.risk(riskLevel) }]} />
+      {[...reports].sort(byFormOrder).map((report) => (
+        <Paper key={report.id} withBorder radius="md" p="md">
+          <Group justify="space-between" align="baseline" gap="xs" mb={report.content ? 'xs' : 0}>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {labels.reportName(report.name)}
+            </Title>
+            {report.date && (
+              <Text size="sm" c="dimmed">
+                {t('patientFile.fields.reportDate')}: {displayDay(report.date)}
+              </Text>
+            )}
+          </Group>
+          {report.content && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {report.content}
+            </Text>
+          )}
+          {report.file && (
+            <Group mt="xs" gap={6}>
+              <Text size="sm" c="dimmed">
+                {t('patientFile.fields.file')}:
+              </Text>
+              <FileLink file={report.file} />
+            </Group>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

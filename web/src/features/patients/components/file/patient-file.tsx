@@ -1,0 +1,104 @@
+import { Accordion, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { BIOBANK, type Patient } from '@registry/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../../lib/session.ts';
+import { DeathModal } from './death-modal.tsx';
+import { DeathSection } from './death-section.tsx';
+import { DemographySection } from './demography-section.tsx';
+import { DiagnosticSection } from './diagnostic-section.tsx';
+import { LabReportSection } from './lab-report-section.tsx';
+import { PatientFileHeader } from './patient-file-header.tsx';
+import { SamplesSection } from './samples-section.tsx';
+import { type EditStep, SectionEditLink } from './section-edit-link.tsx';
+import { TreatmentsSection } from './treatments-section.tsx';
+
+type SectionKey = 'demography' | 'samples' | 'diagnostic' | 'treatments' | 'labReport' | 'death';
+
+interface Section {
+  readonly key: SectionKey;
+  readonly step?: EditStep;
+  readonly content: ReactNode;
+}
+
+interface PatientFileProps {
+  readonly patient: Patient;
+}
+
+/**
+ * The patient file (SPEC.md §2): sections 01–06 in an accordion. Doctors get an edit link on every
+ * section and record or change the death; admins edit only the lab report (and the code OP).
+ */
+export function PatientFile({ patient }: PatientFileProps) {
+  const { t } = useTranslation();
+  const { isAdmin } = useCurrentUser();
+  const [deathOpened, death] = useDisclosure(false);
+  const biobank = patient.institution.type === BIOBANK;
+
+  const sections: Section[] = [
+    {
+      key: 'demography',
+      step: 'demography',
+      content: <DemographySection patient={patient} biobank={biobank} />,
+    },
+    { key: 'samples', step: 'samples', content: <SamplesSection samples={patient.samples} /> },
+    {
+      key: 'diagnostic',
+      step: 'diagnostic',
+      content: <DiagnosticSection diagnostics={patient.diagnostics} biobank={biobank} />,
+    },
+    { key: 'treatments', step: 'treatments', content: <TreatmentsSection treatments={patient.treatments} /> },
+    {
+      key: 'labReport',
+      step: 'lab-report',
+      content: <LabReportSection riskLevel={patient.riskLevel} reports={patient.reports} />,
+    },
+  ];
+  if (patient.deathDate) {
+    sections.push({
+      key: 'death',
+      content: <DeathSection patient={patient} onChange={isAdmin ? undefined : death.open} />,
+    });
+  }
+  const editable = (section: Section) => section.step && (!isAdmin || section.step === 'lab-report');
+
+  return (
+    <>
+      <PatientFileHeader patient={patient} isAdmin={isAdmin} onRecordDeath={death.open} />
+      <Accordion
+        multiple
+        defaultValue={['demography', 'samples', 'diagnostic', 'treatments', 'labReport', 'death']}
+        variant="separated"
+        radius="md"
+        order={2}
+        aria-label={t('patientFile.sectionsLabel')}
+      >
+        {sections.map((section, index) => {
+          const title = t(`patientFile.sections.${section.key}`);
+          return (
+            <Accordion.Item key={section.key} value={section.key}>
+              <Accordion.Control>
+                <Group gap="sm" wrap="nowrap">
+                  <Text ff="monospace" fw={700} c="brand.8">
+                    {String(index + 1).padStart(2, '0')}
+                  </Text>
+                  <Text fw={600}>{title}</Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {editable(section) && section.step && (
+                  <Group justify="flex-end" mb="sm">
+                    <SectionEditLink patientId={patient.id} step={section.step} section={title} />
+                  </Group>
+                )}
+                {section.content}
+              </Accordion.Panel>
+            </Accordion.Item>
+          );
+        })}
+      </Accordion>
+      {!isAdmin && <DeathModal patient={patient} opened={deathOpened} onClose={death.close} />}
+    </>
+  );
+}

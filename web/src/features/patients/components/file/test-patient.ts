@@ -1,0 +1,133 @@
+import type { Patient } from '@registry/shared';
+
+const id = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A complete patient of a hospital, as the API answers an admin (codeOP and NGS OP included). */
+export const PATIENT: Patient = {
+  id: id(1),
+  identification: 'HC-0001',
+  codeOP: 12,
+  version: 7,
+  createdAt: '2024-03-01T12:00:00.000Z',
+  updatedAt: '2024-03-02T12:00:00.000Z',
+  institution: { id: id(2), name: 'Hospital Italiano', code: 'HI', type: 'Hospital' },
+  doctor: { id: id(3), first_name: 'Ana', last_name: 'Paz' },
+  demography: {
+    birthDate: '1970-01-01',
+    gender: 'female',
+    ecog: 1,
+    app: 'Hipertensión arterial',
+    age: 54,
+    createdAt: '2024-03-01T12:00:00.000Z',
+  },
+  samples: [
+    {
+      id: id(4),
+      sampleType: 'MO',
+      sampleDate: '2024-03-01',
+      file: { id: id(5), name: 'muestra.pdf', date: null },
+    },
+    { id: id(6), sampleType: 'SP', sampleDate: '2024-05-05', file: null },
+  ],
+  diagnostics: [
+    {
+      id: id(7),
+      dxDate: '2024-03-02',
+      dxSecondary: 'Inicial',
+      dxSubType: 'AML M2',
+      organsFailures: 'Ninguna',
+      patientFit: 'Fit',
+      relapse: true,
+      relapseDate: '2024-09-10',
+      riskLevel: 'Alto',
+      consent: true,
+      consentDate: '2024-03-03',
+      dxSecondaryDescription: null,
+    },
+  ],
+  treatments: [
+    {
+      id: id(8),
+      order: 1,
+      scheme: '7+3 AraC + IDA',
+      startDate: '2024-03-05',
+      toxicities: null,
+      diseaseAssessment: 'RC',
+      medulogram: 'Remisión completa',
+      medulogramDate: '2024-04-02',
+      EMR: 'Negativa',
+      EMRDate: '2024-04-01',
+      EMRBlasts: 2,
+      clinicalMonitoring: 'Sin complicaciones',
+      drugs: [
+        {
+          id: id(9),
+          order: 1,
+          name: 'Citarabina',
+          dose: '200 mg/m2',
+          startApplicationDate: '2024-03-05',
+          lastAplicationDate: '2024-03-11',
+        },
+      ],
+    },
+    {
+      id: id(10),
+      order: 2,
+      scheme: 'Other: Ensayo X',
+      startDate: null,
+      toxicities: null,
+      diseaseAssessment: null,
+      medulogram: null,
+      medulogramDate: null,
+      EMR: null,
+      EMRDate: null,
+      EMRBlasts: null,
+      clinicalMonitoring: null,
+      drugs: [],
+    },
+  ],
+  reports: [
+    { id: id(11), name: 'NGS', content: 'FLT3-ITD positivo', date: '2024-03-04', file: null },
+    { id: id(12), name: 'Cytogenetics', content: 'Cariotipo normal', date: null, file: null },
+    { id: id(13), name: 'NGS OP', content: 'Informe OP', date: null, file: null },
+  ],
+  riskLevel: 'Medio',
+  deathDate: null,
+  deathCause: null,
+};
+
+/** The same patient as its doctor gets it: no codeOP, no NGS OP entry. */
+export const DOCTOR_VIEW: Patient = (() => {
+  const { codeOP: _code, ...rest } = PATIENT;
+  return { ...rest, reports: PATIENT.reports.filter((report) => report.name !== 'NGS OP') };
+})();
+
+/** A patient with nothing but demography. */
+export const BARE: Patient = {
+  ...DOCTOR_VIEW,
+  samples: [],
+  diagnostics: [],
+  treatments: [],
+  reports: [],
+  riskLevel: null,
+};
+
+/** A biobank patient: a bare birth year, consent 'Bio Banco' without a date. */
+export const BIOBANK_PATIENT: Patient = {
+  ...DOCTOR_VIEW,
+  institution: { ...PATIENT.institution, name: 'Biobanco Nacional', type: 'BioBanco' },
+  demography: PATIENT.demography && { ...PATIENT.demography, birthDate: '1980' },
+  diagnostics: PATIENT.diagnostics.map((dx) => ({
+    ...dx,
+    consentDate: null,
+    relapse: false,
+    relapseDate: null,
+  })),
+};
+
+export function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}

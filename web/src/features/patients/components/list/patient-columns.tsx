@@ -1,0 +1,140 @@
+import { ActionIcon, Box, Text } from '@mantine/core';
+import { type PatientOrderBy, type PatientRow, splitOther } from '@registry/shared';
+import { IconFileText } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DataColumn } from '../../../../components/data-table.tsx';
+import { TruncatedText } from '../../../../components/truncated-text.tsx';
+import { shortDate } from '../../../../lib/calendar-date.ts';
+import { translateRuntimeKey } from '../../../../lib/translate.ts';
+
+/** NGS and molecular texts longer than this are cut in the table (SPEC.md §9). */
+export const CELL_TEXT_MAX = 100;
+
+function Missing() {
+  return (
+    <Text size="sm" c="dimmed" aria-hidden>
+      —
+    </Text>
+  );
+}
+
+/** A lab-report text: at least `width` px wide, so that 100 characters stay a few readable lines. */
+function LongText({ text, width }: { readonly text: string | null | undefined; readonly width: number }) {
+  return text ? (
+    <Box miw={width}>
+      <TruncatedText text={text} max={CELL_TEXT_MAX} />
+    </Box>
+  ) : (
+    <Missing />
+  );
+}
+
+/**
+ * The patient table's columns (SPEC.md §2). Admins also get Code OP (first, sortable) and NGS OP
+ * (before the last two columns); the last column links to the patient file.
+ */
+export function usePatientColumns(isAdmin: boolean): DataColumn<PatientRow, PatientOrderBy>[] {
+  const { t, i18n } = useTranslation();
+  const first = (row: PatientRow) => row.diagnostics[0];
+  const subtype = (value: string | null) => {
+    const { value: choice, text } = splitOther(value);
+    return text ?? translateRuntimeKey(t, `patientCommon.diagnoses.${choice}`, choice ?? '');
+  };
+
+  const codeOP: DataColumn<PatientRow, PatientOrderBy> = {
+    key: 'codeOP',
+    header: t('patientList.columns.codeOP'),
+    sortKey: 'codeOP',
+    render: (row) =>
+      row.codeOP == null ? (
+        <Missing />
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {t('patientCommon.codeOP', { code: row.codeOP })}
+        </Text>
+      ),
+  };
+  const ngsOp: DataColumn<PatientRow, PatientOrderBy> = {
+    key: 'ngsOp',
+    header: t('patientList.columns.ngsOp'),
+    render: (row) => <LongText text={row.ngsOp} width={90} />,
+  };
+
+  return [
+    ...(isAdmin ? [codeOP] : []),
+    {
+      key: 'identification',
+      header: t('patientList.columns.identification'),
+      render: (row) => (
+        <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }} miw={96} maw={180}>
+          {row.identification}
+        </Text>
+      ),
+    },
+    {
+      key: 'dxSubType',
+      header: t('patientList.columns.dxSubType'),
+      render: (row) => {
+        const value = first(row)?.dxSubType;
+        return value ? <Text size="sm">{subtype(value)}</Text> : <Missing />;
+      },
+    },
+    {
+      key: 'dxSecondary',
+      header: t('patientList.columns.dxSecondary'),
+      render: (row) => {
+        const stage = first(row)?.dxSecondary;
+        return stage ? t(`patientCommon.stages.${stage}`) : <Missing />;
+      },
+    },
+    {
+      key: 'relapse',
+      header: t('patientList.columns.relapse'),
+      render: (row) => {
+        const diagnostic = first(row);
+        if (!diagnostic) {
+          return <Missing />;
+        }
+        return diagnostic.relapse ? t('patientCommon.yes') : t('patientCommon.no');
+      },
+    },
+    {
+      key: 'ngs',
+      header: t('patientList.columns.ngs'),
+      render: (row) => <LongText text={row.ngs} width={120} />,
+    },
+    {
+      key: 'molecular',
+      header: t('patientList.columns.molecular'),
+      render: (row) => <LongText text={row.molecular} width={90} />,
+    },
+    ...(isAdmin ? [ngsOp] : []),
+    {
+      key: 'deathDate',
+      header: t('patientList.columns.deathDate'),
+      render: (row) =>
+        row.deathDate ? (
+          <span style={{ whiteSpace: 'nowrap' }}>{shortDate(row.deathDate, i18n.language)}</span>
+        ) : (
+          <Missing />
+        ),
+    },
+    {
+      key: 'file',
+      header: t('patientList.columns.file'),
+      render: (row) => (
+        <ActionIcon
+          component={Link}
+          to={`/patient/${row.id}`}
+          variant="subtle"
+          size="lg"
+          aria-label={t('patientList.openFile', { identification: row.identification })}
+          title={t('patientList.openFile', { identification: row.identification })}
+        >
+          <IconFileText size={20} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,124 @@
+import { Group, Select } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { DIAGNOSES, type PatientFilters, STAGES } from '@registry/shared';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { todayString } from '../../../../lib/date-strings.ts';
+import { useInstitutionCodes } from '../../api/get-institution-codes.ts';
+
+const ALL = 'all';
+/** The subtypes an admin filters by (SPEC.md §2): AML and its M0–M7, ALL-B, ALL-T and Other. */
+const FILTER_SUBTYPES = DIAGNOSES.filter((value) => value !== 'confirm' && value !== 'ALL');
+
+interface PatientFiltersProps {
+  readonly isAdmin: boolean;
+  readonly filters: PatientFilters;
+  readonly onChange: <K extends keyof PatientFilters>(key: K, value: PatientFilters[K] | undefined) => void;
+}
+
+function rangeOf(obito: string | undefined): DatesRangeValue<string> {
+  const [from = null, to = null] = obito ? obito.split(',') : [];
+  return [from, to];
+}
+
+/**
+ * The list's filters (SPEC.md §2): relapse and its date range for everyone; institution code, subtype
+ * and dx type for admins. Each change applies at once; 'all' filters nothing.
+ */
+export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFiltersProps) {
+  const { t, i18n } = useTranslation();
+  const codes = useInstitutionCodes(isAdmin);
+  // The picker holds a half-chosen range; the filter changes once both ends are chosen, or none.
+  const [range, setRange] = useState(() => rangeOf(filters.obito));
+  const all = { value: ALL, label: t('patientList.filters.all') };
+
+  const changeRange = (next: DatesRangeValue<string>) => {
+    setRange(next);
+    const [from, to] = next;
+    if (from && to) {
+      onChange('obito', `${from},${to}`);
+    } else if (!from && !to) {
+      onChange('obito', undefined);
+    }
+  };
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('patientList.filters.label')}>
+      <Select
+        label={t('patientList.filters.relapse')}
+        data={[
+          all,
+          { value: 'true', label: t('patientCommon.yes') },
+          { value: 'false', label: t('patientCommon.no') },
+        ]}
+        value={filters.relapse ?? ALL}
+        onChange={(value) => onChange('relapse', value === 'true' || value === 'false' ? value : undefined)}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 130 }}
+      />
+      <DatePickerInput
+        type="range"
+        numberOfColumns={2}
+        clearable
+        label={t('patientList.filters.relapseDates')}
+        placeholder={t('patientList.filters.relapseDatesPlaceholder')}
+        value={range}
+        onChange={changeRange}
+        locale={i18n.language}
+        valueFormat="DD/MM/YYYY"
+        maxDate={todayString()}
+        // Relapses lie in the past: the two months shown end with the current one.
+        defaultDate={dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD')}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        clearButtonProps={{ 'aria-label': t('patientList.filters.clearDates') }}
+        nextLabel={t('patientList.filters.nextMonth')}
+        previousLabel={t('patientList.filters.previousMonth')}
+        popoverProps={{ position: 'bottom-start' }}
+        // Mantine's placeholder grey is too light for WCAG AA on white.
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+        miw={{ base: '100%', xs: 250 }}
+      />
+      {isAdmin && (
+        <>
+          <Select
+            label={t('patientList.filters.institutionCode')}
+            data={[
+              all,
+              ...(codes.data ?? []).map(({ code, name }) => ({ value: code, label: `${code} — ${name}` })),
+            ]}
+            value={filters.institutionCode ?? ALL}
+            onChange={(value) => onChange('institutionCode', value && value !== ALL ? value : undefined)}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage={t('patientList.filters.noInstitutions')}
+            w={{ base: '100%', xs: 240 }}
+            comboboxProps={{ width: 320, position: 'bottom-start' }}
+          />
+          <Select
+            label={t('patientList.filters.subtype')}
+            data={[
+              all,
+              ...FILTER_SUBTYPES.map((value) => ({ value, label: t(`patientCommon.diagnoses.${value}`) })),
+            ]}
+            value={filters.subtype ?? ALL}
+            onChange={(value) =>
+              onChange('subtype', FILTER_SUBTYPES.find((subtype) => subtype === value) ?? undefined)
+            }
+            allowDeselect={false}
+            w={{ base: '100%', xs: 140 }}
+          />
+          <Select
+            label={t('patientList.filters.dx')}
+            data={[all, ...STAGES.map((value) => ({ value, label: t(`patientCommon.stages.${value}`) }))]}
+            value={filters.dx ?? ALL}
+            onChange={(value) => onChange('dx', STAGES.find((stage) => stage === value) ?? undefined)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 150 }}
+          />
+        </>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,74 @@
+import type { PatientRow, User } from '@registry/shared';
+import type { vi } from 'vitest';
+
+export function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+export const TEST_DOCTOR: User = {
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'ana@hospital.org',
+  nickname: 'ana',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isAdmin: false,
+  isActive: true,
+  doctor: {
+    first_name: 'Ana',
+    last_name: 'Paz',
+    gender: 'female',
+    institution: { id: '00000000-0000-4000-8000-000000000003', name: 'Hospital Italiano', type: 'Hospital' },
+    patientsQty: 2,
+  },
+};
+
+export const LONG_NGS = `FLT3-ITD positivo con carga alélica alta; NPM1 mutado tipo A; DNMT3A R882H; ${'x'.repeat(60)} fin`;
+
+export const rows: PatientRow[] = [
+  {
+    id: '10000000-0000-4000-8000-000000000001',
+    identification: 'HC-0001',
+    codeOP: 12,
+    ngs: LONG_NGS,
+    ngsOp: 'Informe OP',
+    molecular: 'NPM1 mutado',
+    deathDate: '2024-09-10',
+    institution: { name: 'Hospital Italiano', code: 'HI' },
+    diagnostics: [{ dxSubType: 'AML M2', dxSecondary: 'Inicial', relapse: true }],
+  },
+  {
+    id: '10000000-0000-4000-8000-000000000002',
+    identification: 'HC-0002',
+    codeOP: null,
+    ngs: null,
+    ngsOp: null,
+    molecular: null,
+    deathDate: null,
+    institution: { name: 'Biobanco', code: 'BB' },
+    diagnostics: [{ dxSubType: 'Other: LMMC', dxSecondary: 'Secundario', relapse: false }],
+  },
+];
+
+/** What a doctor gets: the admin-only fields are absent. */
+export const doctorRows: PatientRow[] = rows.map(({ codeOP: _c, ngsOp: _n, ...row }) => row);
+
+export const page = (data: PatientRow[], currentPage = 0, totalPages = 1) =>
+  answer(200, { data, currentPage, totalPages, totalItems: data.length + currentPage * 10 });
+
+/** The query of each GET /api/patients/list call, in order. */
+export function listCalls(fetch: ReturnType<typeof vi.fn>): Record<string, string>[] {
+  return fetch.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith('/api/patients/list'))
+    .map((url) => Object.fromEntries(new URL(url, 'http://x').searchParams));
+}
+
+export const codes = () =>
+  answer(200, {
+    data: [
+      { code: 'BB', name: 'Biobanco' },
+      { code: 'HI', name: 'Hospital Italiano' },
+    ],
+  });

@@ -1,0 +1,45 @@
+import { dataOf, type FileRef, fileRefSchema } from '@registry/shared';
+import { ApiError, api, apiBlob, saveBlob } from '../../../../lib/api-client.ts';
+
+/** `POST /api/files` (multipart): a JPG or PDF of the patient; a record links it by its id. */
+export async function uploadFile(patientId: string, file: File, date: string | null): Promise<FileRef> {
+  const body = new FormData();
+  body.append('patientId', patientId);
+  if (date) {
+    body.append('date', date);
+  }
+  body.append('file', file, file.name);
+  return (await api('/files', dataOf(fileRefSchema), { method: 'POST', body })).data;
+}
+
+/**
+ * Uploads the file chosen for a form field; a refusal (413, 415) is reported on that field, so that the
+ * form shows it where the file was chosen.
+ */
+export async function uploadForField(
+  patientId: string,
+  file: File,
+  date: string | null,
+  field: string,
+): Promise<string> {
+  try {
+    return (await uploadFile(patientId, file, date)).id;
+  } catch (error) {
+    if (error instanceof ApiError && !error.fields[field]) {
+      throw new ApiError({
+        statusCode: error.status,
+        error: error.name,
+        message: error.message,
+        code: error.code,
+        fields: { [field]: error.message },
+      });
+    }
+    throw error;
+  }
+}
+
+/** `GET /api/files/download/{id}` with the token, handed to the browser under its name. */
+export async function downloadFile(fileId: string): Promise<void> {
+  const { blob, filename } = await apiBlob(`/files/download/${fileId}`);
+  saveBlob(blob, filename);
+}

@@ -1,0 +1,81 @@
+import type { LabReportInput, Patient } from '@registry/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { isNgsOp, type LabReportValues, labReportValues, reportWire } from '../forms/lab-report-form.ts';
+import { uploadForField } from './files.ts';
+import { createLabReports, upsertLabReports } from './lab-reports.ts';
+import { patientVersion, refreshPatient } from './patient-cache.ts';
+import { updatePatient } from './update-patient.ts';
+
+/** Server messages of `labReports.{k}` (the k-th entry sent) land on the form's entry. */
+function onFormEntries(error: unknown, sent: readonly number[]): unknown {
+  if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) {
+    return error;
+  }
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([path, message]) => [
+      path.replace(/^labReports\.(\d+)/, (_all, k: string) => `labReports.${sent[Number(k)] ?? k}`),
+      message,
+    ]),
+  );
+  return new ApiError({
+    statusCode: error.status,
+    error: error.name,
+    message: error.message,
+    code: error.code,
+    fields,
+  });
+}
+
+/**
+ * The lab-report step's save: files first, then the risk level (PATCH, doctors), then the entries
+ * that changed — created (POST) while the patient has none, else upserted by name (PUT). Admins send
+ * the NGS OP entry only; doctors everything else.
+ */
+export function useSaveLabReport(patient: Patient, admin: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: LabReportValues): Promise<'updated' | 'unchanged'> => {
+      const before = labReportValues(patient, admin);
+      const sent: number[] = [];
+      const entries: LabReportInput[] = [];
+      for (const [index, report] of values.labReports.entries()) {
+        const initial = before.labReports[index];
+        const wire = reportWire(report);
+        const changed = JSON.stringify(wire) !== JSON.stringify(initial ? reportWire(initial) : null);
+        const filled = Boolean(wire.content || report.upload || report.saved);
+        if (isNgsOp(report.name) !== admin || !(report.upload || (changed && filled))) {
+          continue;
+        }
+        const fileId = report.upload
+          ? await uploadForField(patient.id, report.upload, wire.date ?? null, `labReports.${index}.upload`)
+          : undefined;
+        sent.push(index);
+        entries.push(fileId ? { ...wire, fileId } : wire);
+      }
+      let version = patientVersion(queryClient, patient.id);
+      const riskChanged = !admin && values.riskLevel !== before.riskLevel;
+      if (!riskChanged && entries.length === 0) {
+        return 'unchanged';
+      }
+      if (riskChanged) {
+        version = (await updatePatient(patient.id, { riskLevel: values.riskLevel }, version)).version;
+      }
+      try {
+        if (entries.length > 0 && patient.reports.length === 0) {
+          await createLabReports({ patientId: patient.id, labReports: entries }, version);
+        } else if (entries.length > 0) {
+          await upsertLabReports(patient.id, { labReports: entries }, version);
+        }
+      } catch (error) {
+        if (riskChanged) {
+          // The risk level was saved: the next try must start from the version it left.
+          await refreshPatient(queryClient, patient.id);
+        }
+        throw onFormEntries(error, sent);
+      }
+      await refreshPatient(queryClient, patient.id);
+      return 'updated';
+    },
+  });
+}

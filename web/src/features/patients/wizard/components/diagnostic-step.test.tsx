@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayString } from '../../../../lib/date-strings.ts';
+import { i18n } from '../../../../lib/i18n.ts';
+import {
+  answer,
+  BIOBANK_DOCTOR,
+  choose,
+  consentedDiagnostic,
+  makePatient,
+  mockApi,
+  PATIENT_ID,
+  pickToday,
+  refusal,
+  renderWizard,
+  stepForm,
+} from '../test-utils.tsx';
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
+const path = `/edit-patient/${PATIENT_ID}/diagnostic`;
+const yes = (question: string) =>
+  within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: 'Sí' });
+
+describe('the diagnostic step', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the name of an Other subtype and for the dates of a relapse and a consent', async () => {
+    const api = mockApi({ patient: makePatient() });
+    renderWizard(path);
+    await stepForm('Diagnóstico');
+    expect(screen.queryByRole('textbox', { name: /^Nombre del subtipo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Fecha de recaída/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Fecha de consentimiento/ })).not.toBeInTheDocument();
+
+    await choose('Subtipo', 'Otro');
+    await userEvent.click(yes('Recaída'));
+    await userEvent.click(yes('Consentimiento'));
+    await save();
+    expect(await screen.findByText('Este campo es obligatorio.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Nombre del subtipo/ })).toBeInvalid();
+    expect(screen.getAllByText('Debe elegir una fecha.')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /^Fecha de recaída/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Fecha de consentimiento/ })).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('creates the diagnostic with the Other subtype as its name', async () => {
+    const api = mockApi({ patient: makePatient() }, (call) =>
+      call.method === 'POST' ? answer(201, { data: consentedDiagnostic }) : undefined,
+    );
+    const { router } = renderWizard(path);
+    await stepForm('Diagnóstico');
+    await choose('Subtipo', 'Otro');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Nombre del subtipo/ }), ' LMA bifenotípica ');
+    await userEvent.click(yes('Recaída'));
+    await pickToday(/^Fecha de recaída/);
+    await save();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'POST',
+      path: '/api/patients/diagnostics',
+      ifMatch: '"3"',
+      body: {
+        patientId: PATIENT_ID,
+        dxDate: null,
+        dxSecondary: null,
+        dxSubType: 'Other',
+        subTypeName: 'LMA bifenotípica',
+        organsFailures: null,
+        patientFit: null,
+        relapse: true,
+        relapseDate: todayString(),
+        riskLevel: null,
+        consent: false,
+        consentDate: null,
+        dxSecondaryDescription: null,
+      },
+    });
+    // Without consent, treatments and the lab report are skipped.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/edit-patient/${PATIENT_ID}/final`));
+    expect(await screen.findByText(/necesita un diagnóstico con consentimiento/)).toBeInTheDocument();
+  });
+
+  it('sends only the changed fields of the saved diagnostic', async () => {
+    const api = mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) }, (call) =>
+      call.method === 'PATCH'
+        ? answer(200, { data: { ...consentedDiagnostic, riskLevel: 'Alto' } })
+        : undefined,
+    );
+    renderWizard(path);
+    await stepForm('Diagnóstico');
+    expect(screen.getByRole('button', { name: /^Fecha de consentimiento/ })).toHaveTextContent('11/01/2026');
+    await choose('Nivel de riesgo', 'Alto');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Fallas orgánicas' }), 'Renal');
+    await save();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/patients/diagnostics/${consentedDiagnostic.id}`,
+      ifMatch: '"3"',
+      body: { riskLevel: 'Alto', organsFailures: 'Renal' },
+    });
+  });
+
+  it("offers a biobank the single consent 'Bio Banco', without a date", async () => {
+    const api = mockApi({ patient: makePatient({}, true) }, (call) =>
+      call.method === 'POST' ? answer(201, { data: consentedDiagnostic }) : undefined,
+    );
+    renderWizard(path, BIOBANK_DOCTOR);
+    await stepForm('Diagnóstico');
+    const consent = screen.getByRole('radiogroup', { name: 'Consentimiento' });
+    expect(consent.querySelectorAll('input[type=radio]')).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: 'Bio Banco' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: /^Fecha de consentimiento/ })).not.toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toMatchObject({ consent: true, consentDate: null });
+  });
+
+  it("puts the server's rule messages on their fields", async () => {
+    mockApi({ patient: makePatient() }, (call) =>
+      call.method === 'POST'
+        ? refusal(422, 'RULE_BROKEN', 'Los datos no cumplen una regla del registro.', {
+            dxDate: 'La fecha no puede ser anterior al nacimiento.',
+          })
+        : undefined,
+    );
+    renderWizard(path);
+    await stepForm('Diagnóstico');
+    await pickToday(/^Fecha de diagnóstico/);
+    await save();
+    expect(await screen.findByText('La fecha no puede ser anterior al nacimiento.')).toBeInTheDocument();
+    expect(screen.getByText('Error al intentar actualizar el paciente.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,174 @@
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateRuntimeKey } from '../../../../lib/translate.ts';
+import { useSaveDiagnostic } from '../api/use-save-diagnostic.ts';
+import { type DiagnosticValues, diagnosticResolver, diagnosticValues } from '../forms/diagnostic-form.ts';
+import { DateFormField, SelectField, YesNoFormField } from './controlled-fields.tsx';
+import { useLeaveGuard } from './leave-guard.tsx';
+import { useWizardOptions } from './options.ts';
+import { ReadOnlyNotice } from './read-only-notice.tsx';
+import { StepForm } from './step-form.tsx';
+import type { RecordStepProps } from './step-props.ts';
+import { useStepSubmit } from './use-step-submit.ts';
+
+/**
+ * Step 3: the first diagnostic. An Other subtype asks for its name; relapse and consent ask for their
+ * dates when yes; a biobank's only consent is 'Bio Banco'.
+ */
+export function DiagnosticStep({
+  patient,
+  readOnly,
+  biobank,
+  title,
+  onBack,
+  onNext,
+  onReload,
+}: RecordStepProps) {
+  const { t } = useTranslation();
+  const options = useWizardOptions();
+  const form = useForm<DiagnosticValues>({
+    resolver: diagnosticResolver(biobank),
+    defaultValues: diagnosticValues(patient, biobank),
+  });
+  const { errors, isDirty } = form.formState;
+  const error = (key: keyof DiagnosticValues) => translateRuntimeKey(t, errors[key]?.message) || undefined;
+  const [subType, relapse, consent] = form.watch(['dxSubType', 'relapse', 'consent']);
+  const save = useSaveDiagnostic(patient, biobank);
+  const guard = useLeaveGuard(isDirty && !readOnly);
+  const submit = useStepSubmit({
+    form,
+    readOnly,
+    failure: 'record',
+    save: (values) => save.mutateAsync(values),
+    reloadValues: async () => {
+      const fresh = await onReload();
+      return fresh && diagnosticValues(fresh, biobank);
+    },
+    release: guard.release,
+    onSaved: () => onNext(),
+  });
+  const control = form.control;
+  const choose = t('wizardOptions.choose');
+
+  return (
+    <StepForm
+      label={title}
+      onSubmit={submit.onSubmit}
+      readOnly={readOnly}
+      saving={submit.saving}
+      conflict={submit.conflict}
+      onReload={() => void submit.reload()}
+      reloading={submit.reloading}
+      onBack={onBack}
+      guard={guard.dialog}
+      notice={readOnly && <ReadOnlyNotice />}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+        <DateFormField
+          control={control}
+          name="dxDate"
+          label={t('wizard.diagnostic.dxDate')}
+          error={error('dxDate')}
+        />
+        <SelectField
+          control={control}
+          name="dxSecondary"
+          label={t('wizard.diagnostic.dxSecondary')}
+          placeholder={choose}
+          data={options.stages}
+          error={error('dxSecondary')}
+        />
+        <SelectField
+          control={control}
+          name="dxSubType"
+          label={t('wizard.diagnostic.dxSubType')}
+          placeholder={choose}
+          data={options.diagnoses}
+          searchable
+          error={error('dxSubType')}
+        />
+        {subType === 'Other' ? (
+          <TextInput
+            label={t('wizard.diagnostic.subTypeName')}
+            withAsterisk
+            autoComplete="off"
+            error={error('subTypeName')}
+            {...form.register('subTypeName')}
+          />
+        ) : (
+          <div />
+        )}
+        <SelectField
+          control={control}
+          name="patientFit"
+          label={t('wizard.diagnostic.patientFit')}
+          placeholder={choose}
+          data={options.fitness}
+          error={error('patientFit')}
+        />
+        <SelectField
+          control={control}
+          name="riskLevel"
+          label={t('wizard.diagnostic.riskLevel')}
+          placeholder={choose}
+          data={options.risks}
+          error={error('riskLevel')}
+        />
+        <YesNoFormField
+          control={control}
+          name="relapse"
+          label={t('wizard.diagnostic.relapse')}
+          error={error('relapse')}
+        />
+        {relapse ? (
+          <DateFormField
+            control={control}
+            name="relapseDate"
+            label={t('wizard.diagnostic.relapseDate')}
+            required
+            error={error('relapseDate')}
+          />
+        ) : (
+          <div />
+        )}
+        <YesNoFormField
+          control={control}
+          name="consent"
+          label={t('wizard.diagnostic.consent')}
+          onlyYes={biobank ? t('wizard.diagnostic.biobankConsent') : undefined}
+          error={error('consent')}
+        />
+        {consent && !biobank ? (
+          <DateFormField
+            control={control}
+            name="consentDate"
+            label={t('wizard.diagnostic.consentDate')}
+            required
+            error={error('consentDate')}
+          />
+        ) : (
+          <div />
+        )}
+      </SimpleGrid>
+      <Textarea
+        mt="md"
+        label={t('wizard.diagnostic.organsFailures')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        error={error('organsFailures')}
+        {...form.register('organsFailures')}
+      />
+      <Textarea
+        mt="md"
+        label={t('wizard.diagnostic.dxSecondaryDescription')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        error={error('dxSecondaryDescription')}
+        {...form.register('dxSecondaryDescription')}
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,128 @@
+import type { LabReport } from '@registry/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../../lib/i18n.ts';
+import {
+  ADMIN,
+  answer,
+  BIOBANK_DOCTOR,
+  choose,
+  consentedDiagnostic,
+  makePatient,
+  mockApi,
+  PATIENT_ID,
+  renderWizard,
+  stepForm,
+} from '../test-utils.tsx';
+
+const path = `/edit-patient/${PATIENT_ID}/lab-report`;
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
+const region = (name: string) => screen.getByRole('region', { name });
+const report = (name: string, content: string): LabReport => ({
+  id: `cccccccc-cccc-4ccc-8ccc-${String(name.length).padStart(12, '0')}`,
+  name,
+  content,
+  date: null,
+  file: null,
+});
+
+describe('the lab-report step', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a patient without consent to the final step', async () => {
+    mockApi({ patient: makePatient({ diagnostics: [{ ...consentedDiagnostic, consent: false }] }) });
+    const { router } = renderWizard(path);
+    await screen.findByRole('heading', { name: 'Paciente cargado con éxito' });
+    expect(router.state.location.pathname).toBe(`/edit-patient/${PATIENT_ID}/final`);
+  });
+
+  it('shows the fixed entries, and asks for the name of a custom one', async () => {
+    const api = mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) });
+    renderWizard(path);
+    await stepForm('Informe de laboratorio');
+    for (const name of ['Inmunofenotipo', 'Citogenético', 'Estudios moleculares', 'NGS', 'Medulograma']) {
+      expect(region(name)).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('region', { name: 'NGS OP' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar otro informe' }));
+    await save();
+    expect(await within(region('Otro informe')).findByText('Este campo es obligatorio.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('saves the risk level, then creates only the entries with content', async () => {
+    const state = { patient: makePatient({ diagnostics: [consentedDiagnostic] }) };
+    const api = mockApi(state, (call) => {
+      if (call.method === 'PATCH') {
+        state.patient = { ...state.patient, riskLevel: 'Alto', version: 4 };
+        return answer(200, { data: state.patient });
+      }
+      return call.method === 'POST' ? answer(201, { data: [] }) : undefined;
+    });
+    const { router } = renderWizard(path);
+    await stepForm('Informe de laboratorio');
+    await choose('Nivel de riesgo', 'Alto');
+    await userEvent.type(within(region('NGS')).getByRole('textbox', { name: 'Contenido' }), 'FLT3-ITD');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar otro informe' }));
+    const custom = region('Otro informe');
+    await userEvent.type(within(custom).getByRole('textbox', { name: /^Nombre del informe/ }), 'FISH');
+    await userEvent.type(within(region('FISH')).getByRole('textbox', { name: 'Contenido' }), 'Normal');
+    await save();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/edit-patient/${PATIENT_ID}/final`));
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/patients/${PATIENT_ID}`, ifMatch: '"3"', body: { riskLevel: 'Alto' } },
+      {
+        method: 'POST',
+        path: '/api/patients/labreports',
+        ifMatch: '"4"',
+        body: {
+          patientId: PATIENT_ID,
+          labReports: [
+            { name: 'NGS', content: 'FLT3-ITD', date: null },
+            { name: 'FISH', content: 'Normal', date: null },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('lets an admin write the NGS OP entry only', async () => {
+    const patient = makePatient({ diagnostics: [consentedDiagnostic], reports: [report('NGS', 'NPM1')] });
+    const api = mockApi({ patient }, (call) =>
+      call.method === 'PUT' ? answer(200, { data: [] }) : undefined,
+    );
+    renderWizard(path, ADMIN);
+    await stepForm('Informe de laboratorio');
+    expect(screen.getByText('Los administradores solo pueden cargar el informe NGS OP.')).toBeInTheDocument();
+    expect(within(region('NGS')).getByRole('textbox', { name: 'Contenido' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Nivel de riesgo' })).toBeDisabled();
+    const ngsOp = within(region('NGS OP')).getByRole('textbox', { name: 'Contenido' });
+    expect(ngsOp).toBeEnabled();
+    await userEvent.type(ngsOp, 'TP53');
+    await save();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PUT',
+      path: `/api/patients/labreports/${PATIENT_ID}`,
+      ifMatch: '"3"',
+      body: { labReports: [{ name: 'NGS OP', content: 'TP53', date: null }] },
+    });
+  });
+
+  it('shows a biobank doctor the lab report without saving it', async () => {
+    const api = mockApi({ patient: makePatient({}, true) });
+    const { router } = renderWizard(path, BIOBANK_DOCTOR);
+    await stepForm('Informe de laboratorio');
+    expect(screen.getByText('Informe no disponible en un biobanco')).toBeInTheDocument();
+    expect(within(region('NGS')).getByRole('textbox', { name: 'Contenido' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/edit-patient/${PATIENT_ID}/final`));
+    expect(api.writes()).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import {
+  DIAGNOSES,
+  FITNESS,
+  RESPONSES,
+  RISKS,
+  SAMPLE_TYPES,
+  SEXES,
+  STAGES,
+  TREATMENT_SCHEMES,
+} from '@registry/shared';
+import { useTranslation } from 'react-i18next';
+
+interface Option {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** The option lists of the wizard's selects (CONTRACT.md §5), labelled in the current language. */
+export function useWizardOptions() {
+  const { t } = useTranslation();
+  const other = t('wizardOptions.other');
+  const named = (value: string): Option => ({ value, label: value === 'Other' ? other : value });
+  return {
+    sexes: SEXES.map((value) => ({ value, label: t(`sexes.${value}`) })),
+    ecog: ['0', '1', '2', '3', '4', '5'].map((value) => ({ value, label: value })),
+    stages: STAGES.map((value) => ({ value, label: t(`wizardOptions.stages.${value}`) })),
+    diagnoses: DIAGNOSES.map((value) =>
+      value === 'confirm' ? { value, label: t('wizardOptions.confirm') } : named(value),
+    ),
+    fitness: FITNESS.map((value) => ({ value, label: value })),
+    risks: RISKS.map((value) => ({ value, label: t(`wizardOptions.risks.${value}`) })),
+    sampleTypes: SAMPLE_TYPES.map((value) => ({ value, label: value })),
+    responses: RESPONSES.map((value) => ({ value, label: t(`wizardOptions.responses.${value}`) })),
+    schemes: TREATMENT_SCHEMES.map(named),
+  } satisfies Record<string, readonly Option[]>;
+}

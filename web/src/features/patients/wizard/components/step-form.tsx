@@ -1,0 +1,89 @@
+import { Alert, Box, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './wizard.module.css';
+
+interface StepFormProps {
+  /** The form's accessible name: the step's title. */
+  readonly label: string;
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Admins: every field disabled, the button only moves on. */
+  readonly readOnly: boolean;
+  readonly saving: boolean;
+  /** A 412: the patient changed elsewhere. */
+  readonly conflict: boolean;
+  readonly onReload: () => void;
+  readonly reloading: boolean;
+  /** Go back a step; absent on the first step of a new patient. */
+  readonly onBack?: () => void;
+  /** The leave guard's question. */
+  readonly guard: ReactNode;
+  /** Notes above the fields (read-only, biobank). */
+  readonly notice?: ReactNode;
+  readonly children: ReactNode;
+}
+
+/** The frame of every step: notes, the fields, the bottom bar with go-back and next / save. */
+export function StepForm({
+  label,
+  onSubmit,
+  readOnly,
+  saving,
+  conflict,
+  onReload,
+  reloading,
+  onBack,
+  guard,
+  notice,
+  children,
+}: StepFormProps) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack gap="lg">
+        {conflict && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={t('wizard.conflict.title')}
+            icon={<IconAlertTriangle aria-hidden />}
+          >
+            <Stack gap="xs" align="flex-start">
+              <span>{t('wizard.conflict.message')}</span>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={onReload}
+                loading={reloading}
+              >
+                {t('wizard.conflict.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {notice}
+        <Fieldset variant="unstyled" disabled={readOnly} className={classes.fieldset}>
+          {children}
+        </Fieldset>
+      </Stack>
+      <Box className={classes.actions}>
+        <Group justify="space-between" gap="sm">
+          {onBack ? (
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
+              {t('wizard.actions.back')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={saving} rightSection={<IconArrowRight size={16} aria-hidden />}>
+            {readOnly ? t('wizard.actions.next') : t('wizard.actions.saveAndNext')}
+          </Button>
+        </Group>
+      </Box>
+      {guard}
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { serverMessage } from '../../../../lib/translate.ts';
+
+/** What a step's save did: the success toast depends on it, and 'unchanged' shows none. */
+export type SaveOutcome = 'created' | 'edited' | 'updated' | 'unchanged';
+
+interface StepSubmitOptions<V extends FieldValues> {
+  readonly form: UseFormReturn<V>;
+  /** Admins only move on: nothing is validated or saved. */
+  readonly readOnly: boolean;
+  /** The step's save hook: create or update, then the patient is read again. */
+  readonly save: (values: V) => Promise<SaveOutcome>;
+  /** Which generic failure text the step uses (SPEC.md §8). */
+  readonly failure: 'patientInfo' | 'record';
+  /** The form field a server message of `path` belongs to; by default the path itself. */
+  readonly fieldOf?: (path: string) => string | null;
+  /** Step-specific answers to a refusal; true when nothing more needs saying. */
+  readonly onRefused?: (error: ApiError) => boolean;
+  /** The form's values for a freshly read patient, after a 412. */
+  readonly reloadValues: () => Promise<V | undefined>;
+  /** Lets the navigation after a save through the leave guard. */
+  readonly release: () => void;
+  readonly onSaved: (outcome: SaveOutcome) => void;
+}
+
+/**
+ * The one submit of every step (SPEC.md §4, §8): validate, save, say so, move on. A 412 keeps what the
+ * user typed and offers to reload; server messages per field land on their fields.
+ */
+export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<V>) {
+  const { t } = useTranslation();
+  const { form, readOnly, save, failure, fieldOf, onRefused, reloadValues, release, onSaved } = options;
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+
+  const refused = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'STALE_VERSION') {
+      setConflict(true);
+      return;
+    }
+    if (error instanceof ApiError) {
+      for (const [path, message] of Object.entries(error.fields)) {
+        const field = fieldOf ? fieldOf(path) : path;
+        if (field) {
+          form.setError(field as Path<V>, { type: 'server', message });
+        }
+      }
+      if (onRefused?.(error)) {
+        return;
+      }
+    }
+    notify('error', t(`wizard.failed.${failure}`), serverMessage(error, t('notify.default')));
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setConflict(false);
+    let outcome: SaveOutcome;
+    try {
+      outcome = await save(values);
+    } catch (error) {
+      refused(error);
+      return;
+    }
+    if (outcome !== 'unchanged') {
+      notify('success', t('notify.successTitle'), t(`wizard.saved.${outcome}`));
+    }
+    release();
+    onSaved(outcome);
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (readOnly) {
+      event.preventDefault();
+      release();
+      onSaved('unchanged');
+      return;
+    }
+    void submit(event);
+  };
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const values = await reloadValues();
+      if (values) {
+        form.reset(values);
+        setConflict(false);
+      }
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return {
+    onSubmit,
+    conflict,
+    /** For refusals outside the submit (a deletion): the same 412 message. */
+    showConflict: () => setConflict(true),
+    reload,
+    reloading,
+    saving: form.formState.isSubmitting,
+  };
+}

@@ -1,0 +1,54 @@
+import {
+  createPatientSchema,
+  type DemographyInput,
+  demographyFormSchema,
+  type Patient,
+  type Sex,
+} from '@registry/shared';
+import { z } from 'zod';
+import { displayDay, parseTypedDay } from '../../../../lib/date-strings.ts';
+import { textOrNull, wireResolver } from './form-resolver.ts';
+
+/** The demography step's fields. A biobank's birthDate is typed text ('dd/MM/yyyy' or 'yyyy'). */
+export interface DemographyValues {
+  identification: string;
+  birthDate: string | null;
+  gender: Sex | null;
+  ecog: string | null;
+  app: string;
+}
+
+/** identification and demography flat, as the form holds them. */
+export type DemographyWire = { identification: string } & DemographyInput;
+
+export function demographyValues(patient: Patient | undefined, biobank: boolean): DemographyValues {
+  const demography = patient?.demography;
+  const birthDate = demography?.birthDate ?? null;
+  return {
+    identification: patient?.identification ?? '',
+    birthDate: biobank ? displayDay(birthDate) : birthDate,
+    gender: demography?.gender ?? null,
+    ecog: demography?.ecog === null || demography?.ecog === undefined ? null : String(demography.ecog),
+    app: demography?.app ?? '',
+  };
+}
+
+export function demographyWire(values: DemographyValues, biobank: boolean): DemographyWire {
+  return {
+    identification: values.identification.trim(),
+    birthDate: biobank ? textOrNull(parseTypedDay(values.birthDate ?? '')) : values.birthDate,
+    gender: values.gender as Sex,
+    ecog: values.ecog === null ? null : Number(values.ecog),
+    app: textOrNull(values.app),
+  };
+}
+
+/** SPEC.md §5: identification required; birthDate a required date, except in a biobank; gender required. */
+export const demographyResolver = (biobank: boolean) =>
+  wireResolver<DemographyValues>(
+    z.object({
+      identification: createPatientSchema.shape.identification,
+      ...demographyFormSchema(biobank).shape,
+    }),
+    (values) => demographyWire(values, biobank),
+  );

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyDrug,
+  emptyTreatment,
+  type TreatmentsValues,
+  treatmentsResolver,
+  treatmentsWire,
+} from './treatments-form.ts';
+
+const options = { fields: {}, shouldUseNativeValidation: false };
+
+async function errorsOf(values: TreatmentsValues) {
+  return (await treatmentsResolver(values, undefined, options)).errors;
+}
+
+describe('the treatments form', () => {
+  it("says 'must choose a date' for an invalid treatment or drug date", async () => {
+    const errors = await errorsOf({
+      treatments: [
+        {
+          ...emptyTreatment(),
+          startDate: '2026-02-30',
+          drugs: [{ ...emptyDrug(), name: 'Citarabina', lastAplicationDate: 'mañana' }],
+        },
+      ],
+    });
+    expect(errors.treatments?.[0]?.startDate?.message).toBe('validation.chooseDate');
+    expect(errors.treatments?.[0]?.drugs?.[0]?.lastAplicationDate?.message).toBe('validation.chooseDate');
+  });
+
+  it('asks for the name of an Other scheme and of every drug', async () => {
+    const errors = await errorsOf({
+      treatments: [{ ...emptyTreatment(), scheme: 'Other', drugs: [emptyDrug()] }],
+    });
+    expect(errors.treatments?.[0]?.schemeName?.message).toBe('validation.required');
+    expect(errors.treatments?.[0]?.drugs?.[0]?.name?.message).toBe('validation.required');
+  });
+
+  it('numbers treatments and drugs by their place and keeps the ids of saved ones', () => {
+    const wire = treatmentsWire({
+      treatments: [
+        { ...emptyTreatment(), recordId: 'a', EMRBlasts: 4.5 },
+        { ...emptyTreatment(), drugs: [emptyDrug(), { ...emptyDrug(), recordId: 'd', name: ' Ara-C ' }] },
+      ],
+    });
+    expect(wire.treatments.map((item) => [item.id, item.order, item.EMRBlasts])).toEqual([
+      ['a', 1, 4.5],
+      [undefined, 2, null],
+    ]);
+    expect(wire.treatments[1]?.drugs.map((drug) => [drug.id, drug.order, drug.name])).toEqual([
+      [undefined, 1, ''],
+      ['d', 2, 'Ara-C'],
+    ]);
+  });
+});
