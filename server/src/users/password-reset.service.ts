@@ -39,7 +39,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const now = ctx.now();
   const account = await createUsersRepository(ctx.db).findCredentials(input.email);
-  const eligible = account !== null && account.isActive && account.institutionActive !== false;
+  const eligible = account?.isActive && account.institutionActive !== false;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.transaction(async (tx) => {
     if (eligible) {
@@ -89,7 +89,7 @@ export async function confirmPasswordReset(
       entityId: account?.id,
       ip: caller.ip,
     });
-  if (!account || !account.isActive || account.institutionActive === false) {
+  if (!account?.isActive || account.institutionActive === false) {
     await audit('failed');
     throw invalidCode();
   }
