@@ -10,7 +10,7 @@ import { patientsListKey } from './get-patients.ts';
  */
 export async function updatePatient(
   id: string,
-  version: number,
+  version: number | undefined,
   input: UpdatePatientInput,
 ): Promise<Patient> {
   return (await api(`/patients/${id}`, dataOf(patientSchema), { method: 'PATCH', body: input, version }))

@@ -1,5 +1,5 @@
 import { dataOf, type FileRef, fileRefSchema } from '@registry/shared';
-import { ApiError, api, apiBlob, saveBlob } from '../../../../lib/api-client.ts';
+import { ApiError, api } from '../../../../lib/api-client.ts';
 
 /** `POST /api/files` (multipart): a JPG or PDF of the patient; a record links it by its id. */
 export async function uploadFile(patientId: string, file: File, date: string | null): Promise<FileRef> {
@@ -36,10 +36,4 @@ export async function uploadForField(
     }
     throw error;
   }
-}
-
-/** `GET /api/files/download/{id}` with the token, handed to the browser under its name. */
-export async function downloadFile(fileId: string): Promise<void> {
-  const { blob, filename } = await apiBlob(`/files/download/${fileId}`);
-  saveBlob(blob, filename);
 }

@@ -1,10 +1,10 @@
 import type { Patient, UpdatePatientInput } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updatePatient } from '../../api/update-patient.ts';
 import { type DemographyValues, demographyValues, demographyWire } from '../forms/demography-form.ts';
 import { changedFields } from '../forms/form-resolver.ts';
 import { createPatient } from './create-patient.ts';
 import { patientVersion, refreshPatient } from './patient-cache.ts';
-import { updatePatient } from './update-patient.ts';
 
 interface Saved {
   readonly outcome: 'created' | 'edited' | 'unchanged';
@@ -38,7 +38,7 @@ export function useSaveDemography(patient: Patient | undefined, biobank: boolean
       if (Object.keys(changes).length === 0) {
         return { outcome: 'unchanged', patientId: patient.id };
       }
-      await updatePatient(patient.id, changes, patientVersion(queryClient, patient.id));
+      await updatePatient(patient.id, patientVersion(queryClient, patient.id), changes);
       await refreshPatient(queryClient, patient.id);
       return { outcome: 'edited', patientId: patient.id };
     },

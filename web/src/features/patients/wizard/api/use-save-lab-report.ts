@@ -1,11 +1,11 @@
 import type { LabReportInput, Patient } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { updatePatient } from '../../api/update-patient.ts';
 import { isNgsOp, type LabReportValues, labReportValues, reportWire } from '../forms/lab-report-form.ts';
 import { uploadForField } from './files.ts';
 import { createLabReports, upsertLabReports } from './lab-reports.ts';
 import { patientVersion, refreshPatient } from './patient-cache.ts';
-import { updatePatient } from './update-patient.ts';
 
 /** Server messages of `labReports.{k}` (the k-th entry sent) land on the form's entry. */
 function onFormEntries(error: unknown, sent: readonly number[]): unknown {
@@ -59,7 +59,7 @@ export function useSaveLabReport(patient: Patient, admin: boolean) {
         return 'unchanged';
       }
       if (riskChanged) {
-        version = (await updatePatient(patient.id, { riskLevel: values.riskLevel }, version)).version;
+        version = (await updatePatient(patient.id, version, { riskLevel: values.riskLevel })).version;
       }
       try {
         if (entries.length > 0 && patient.reports.length === 0) {

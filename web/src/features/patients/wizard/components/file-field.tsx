@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../../lib/notify.ts';
 import { serverMessage } from '../../../../lib/translate.ts';
-import { downloadFile } from '../api/files.ts';
+import { downloadFile } from '../../api/download-file.ts';
 
 interface FileFieldProps {
   readonly label: string;
