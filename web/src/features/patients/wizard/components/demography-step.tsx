@@ -56,12 +56,8 @@ export function DemographyStep({ patient, readOnly, biobank, title, onBack, onNe
   return (
     <StepForm
       label={title}
-      onSubmit={submit.onSubmit}
+      submit={submit}
       readOnly={readOnly}
-      saving={submit.saving}
-      conflict={submit.conflict}
-      onReload={() => void submit.reload()}
-      reloading={submit.reloading}
       onBack={onBack}
       guard={guard.dialog}
       notice={readOnly && <ReadOnlyNotice />}

@@ -54,12 +54,8 @@ export function DiagnosticStep({
   return (
     <StepForm
       label={title}
-      onSubmit={submit.onSubmit}
+      submit={submit}
       readOnly={readOnly}
-      saving={submit.saving}
-      conflict={submit.conflict}
-      onReload={() => void submit.reload()}
-      reloading={submit.reloading}
       onBack={onBack}
       guard={guard.dialog}
       notice={readOnly && <ReadOnlyNotice />}

@@ -71,12 +71,8 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
   return (
     <StepForm
       label={title}
-      onSubmit={submit.onSubmit}
+      submit={submit}
       readOnly={locked}
-      saving={submit.saving}
-      conflict={submit.conflict}
-      onReload={() => void submit.reload()}
-      reloading={submit.reloading}
       onBack={onBack}
       guard={guard.dialog}
       notice={notice}

@@ -38,12 +38,8 @@ export function SamplesStep({ patient, readOnly, title, onBack, onNext, onReload
   return (
     <StepForm
       label={title}
-      onSubmit={submit.onSubmit}
+      submit={submit}
       readOnly={readOnly}
-      saving={submit.saving}
-      conflict={submit.conflict}
-      onReload={() => void submit.reload()}
-      reloading={submit.reloading}
       onBack={onBack}
       guard={guard.dialog}
       notice={readOnly && <ReadOnlyNotice />}

@@ -1,20 +1,17 @@
 import { Alert, Box, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StepSubmit } from './use-step-submit.ts';
 import classes from './wizard.module.css';
 
 interface StepFormProps {
   /** The form's accessible name: the step's title. */
   readonly label: string;
-  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The step's save state from useStepSubmit: submit, saving, a 412 conflict and its reload. */
+  readonly submit: Pick<StepSubmit, 'onSubmit' | 'saving' | 'conflict' | 'reload' | 'reloading'>;
   /** Admins: every field disabled, the button only moves on. */
   readonly readOnly: boolean;
-  readonly saving: boolean;
-  /** A 412: the patient changed elsewhere. */
-  readonly conflict: boolean;
-  readonly onReload: () => void;
-  readonly reloading: boolean;
   /** Go back a step; absent on the first step of a new patient. */
   readonly onBack?: () => void;
   /** The leave guard's question. */
@@ -25,20 +22,10 @@ interface StepFormProps {
 }
 
 /** The frame of every step: notes, the fields, the bottom bar with go-back and next / save. */
-export function StepForm({
-  label,
-  onSubmit,
-  readOnly,
-  saving,
-  conflict,
-  onReload,
-  reloading,
-  onBack,
-  guard,
-  notice,
-  children,
-}: StepFormProps) {
+export function StepForm({ label, submit, readOnly, onBack, guard, notice, children }: StepFormProps) {
   const { t } = useTranslation();
+  const { onSubmit, saving, conflict, reloading } = submit;
+  const onReload = () => void submit.reload();
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="lg">

@@ -69,12 +69,8 @@ export function TreatmentsStep({ patient, readOnly, title, onBack, onNext, onRel
   return (
     <StepForm
       label={title}
-      onSubmit={submit.onSubmit}
+      submit={submit}
       readOnly={readOnly}
-      saving={submit.saving}
-      conflict={submit.conflict}
-      onReload={() => void submit.reload()}
-      reloading={submit.reloading}
       onBack={onBack}
       guard={guard.dialog}
       notice={readOnly && <ReadOnlyNotice />}

@@ -106,3 +106,5 @@ export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<
     saving: form.formState.isSubmitting,
   };
 }
+
+export type StepSubmit = ReturnType<typeof useStepSubmit>;
