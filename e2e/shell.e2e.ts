@@ -106,7 +106,8 @@ test.describe('the application shell', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/patients$/);
     await page.evaluate(() => sessionStorage.setItem('token', 'a-token-the-server-never-gave'));
-    await page.reload();
+    // The app answers the 401 by reloading the page itself, which would abort a wait for "load".
+    await page.reload({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });
