@@ -4,16 +4,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
 import type { AppContext } from './context.ts';
-import { exportsRoutes } from './exports/exports.routes.ts';
-import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
+import { exportsRoutes } from './patients/exports/exports.routes.ts';
+import { filesRoutes } from './patients/files/files.routes.ts';
 import { patientsRoutes } from './patients/patients.routes.ts';
-import { patientRecordsRoutes } from './patients/records.routes.ts';
+import { diagnosticsRoutes } from './patients/records/diagnostics.routes.ts';
+import { labReportsRoutes } from './patients/records/lab-reports.routes.ts';
+import { samplesRoutes } from './patients/records/samples.routes.ts';
+import { treatmentsRoutes } from './patients/records/treatments.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { usersAdminRoutes } from './users/users-admin.routes.ts';
 
@@ -63,7 +66,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(healthRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(patientsRoutes, { ctx });
-      await api.register(patientRecordsRoutes, { ctx });
+      await api.register(samplesRoutes, { ctx });
+      await api.register(diagnosticsRoutes, { ctx });
+      await api.register(treatmentsRoutes, { ctx });
+      await api.register(labReportsRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
       await api.register(exportsRoutes, { ctx });
       await api.register(auditRoutes, { ctx });

@@ -1,10 +1,11 @@
 import { auditEventSchema, auditQuerySchema, pageOf } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { BEARER, errorsOf } from '../patients/route-schemas.ts';
+import { toPage } from '../http/paging.ts';
+import { BEARER, errorsOf } from '../http/route-schemas.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
-/** `GET /api/audit`: the audit trail for admins (CONTRACT.md §8). */
+/** `GET /api/audit`: the audit trail for admins (docs/product-rules.md#audit). */
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/audit',
@@ -20,12 +21,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { rows, total } = await createAuditRepository(ctx.db).page(request.query);
-      return {
-        data: rows,
-        currentPage: request.query.page,
-        totalPages: Math.ceil(total / request.query.size),
-        totalItems: total,
-      };
+      return toPage(rows, total, request.query.page, request.query.size);
     },
   );
 };

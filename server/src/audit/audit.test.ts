@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
 import {
   type Caller,
   consentedPatient,
@@ -7,8 +8,7 @@ import {
   newDoctor,
   treatment,
   uploadFile,
-} from '../patients/testing.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+} from '../test/patients.ts';
 
 interface Entry {
   action: string;

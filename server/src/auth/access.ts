@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { recordRefusal } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, unauthenticated } from '../http/errors.ts';
+import { RefusedError, unauthenticated } from '../http/errors.ts';
 import type { Access, Principal } from './principal.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
@@ -59,22 +59,14 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     if (!request.principal) {
       throw unauthenticated();
     }
-    await createAuditRepository(ctx.db).record({
-      at: ctx.now(),
-      actorUserId: request.principal.userId,
-      actorEmail: request.principal.email,
-      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-      outcome: 'denied',
-      ip: request.ip,
-    });
-    throw forbidden();
+    throw new RefusedError(403);
   });
-}
 
-/** The principal of a route that declared an access other than public. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) {
-    throw unauthenticated();
-  }
-  return request.principal;
+  // Every refused permission check, here or in a service, is recorded once, after the refused
+  // transaction has rolled back, so that the entry stays.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof RefusedError) {
+      await recordRefusal(ctx.db, request, ctx.now(), error.patientId);
+    }
+  });
 }

@@ -46,3 +46,17 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, 'TOO_MANY_ATTEMPTS', undefined, {
     'retry-after': String(Math.max(1, retryAfterSeconds)),
   });
+
+/**
+ * A refused permission check: it answers like any HttpError — 403, or 404 where the record's existence
+ * must not leak — and the access hook writes it to the audit trail as denied.
+ */
+export class RefusedError extends HttpError {
+  constructor(
+    status: 403 | 404,
+    /** The patient the refusal was about, if any. */
+    readonly patientId: string | null = null,
+  ) {
+    super(status, status === 403 ? 'FORBIDDEN' : 'NOT_FOUND');
+  }
+}

@@ -1,7 +1,6 @@
 import {
   createInstitutionSchema,
   dataOf,
-  errorBodySchema,
   institutionCodeSchema,
   institutionListQuerySchema,
   institutionSchema,
@@ -10,14 +9,14 @@ import {
 } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../auth/access.ts';
+import { actorOf } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { toPage } from '../http/paging.ts';
+import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { createInstitutionsRepository } from './institutions.repository.ts';
 import { createInstitution, setInstitutionActive } from './institutions.service.ts';
 
-const security = [{ bearer: [] }];
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const REFUSALS = errorsOf(400, 401, 403);
 
 export const institutionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -28,9 +27,9 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags: ['institutions'],
         summary:
           'A page of institutions with their doctors and patients counted; filter matches name or code',
-        security,
+        security: BEARER,
         querystring: institutionListQuerySchema,
-        response: { 200: pageOf(institutionSchema), ...refusals },
+        response: { 200: pageOf(institutionSchema), ...REFUSALS },
       },
     },
     async (request) => {
@@ -46,13 +45,13 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         tags: ['institutions'],
         summary: 'Create an institution (name and code unique, in any letter case)',
-        security,
+        security: BEARER,
         body: createInstitutionSchema,
-        response: { 201: dataOf(institutionSchema), ...refusals, 409: errorBodySchema },
+        response: { 201: dataOf(institutionSchema), ...REFUSALS, ...errorsOf(409) },
       },
     },
     async (request, reply) => {
-      const created = await createInstitution(ctx, principalOf(request), request.body, request.ip);
+      const created = await createInstitution(ctx, actorOf(ctx, request), request.body);
       return reply.status(201).send({ data: created });
     },
   );
@@ -64,19 +63,18 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         tags: ['institutions'],
         summary: "Activate or deactivate an institution; deactivation ends its doctors' sessions",
-        security,
-        params: z.object({ id: z.uuid() }),
+        security: BEARER,
+        params: idParams,
         body: updateInstitutionSchema,
-        response: { 200: dataOf(institutionSchema), ...refusals, 404: errorBodySchema },
+        response: { 200: dataOf(institutionSchema), ...REFUSALS, ...errorsOf(404) },
       },
     },
     async (request) => {
       const updated = await setInstitutionActive(
         ctx,
-        principalOf(request),
+        actorOf(ctx, request),
         request.params.id,
         request.body.isActive,
-        request.ip,
       );
       return { data: updated };
     },
@@ -89,8 +87,8 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         tags: ['institutions'],
         summary: "Every institution's code and name, for the patient-list filter",
-        security,
-        response: { 200: dataOf(z.array(institutionCodeSchema)), ...refusals },
+        security: BEARER,
+        response: { 200: dataOf(z.array(institutionCodeSchema)), ...REFUSALS },
       },
     },
     async () => ({ data: await createInstitutionsRepository(ctx.db).codes() }),

@@ -11,7 +11,7 @@ import {
   treatment,
   uniqueId,
   uploadFile,
-} from './testing.ts';
+} from '../test/patients.ts';
 
 type Role = 'admin' | 'owner' | 'colleague' | 'biobank' | 'none';
 /** Every role runs each route on a fresh patient; the owner runs last, so that deletions find their target. */

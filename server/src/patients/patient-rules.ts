@@ -1,36 +1,21 @@
-import { type ClinicalDates, clinicalDateIssues, latestToday, OTHER_PREFIX } from '@registry/shared';
+import {
+  type ClinicalDates,
+  clinicalDateIssues,
+  consentRefusal,
+  isBiobank,
+  latestToday,
+} from '@registry/shared';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { files } from '../db/schema.ts';
-import { HttpError, unprocessable } from '../http/errors.ts';
-import { isBiobank } from './patient-access.ts';
+import { unprocessable } from '../http/errors.ts';
 import type { PatientHead, PatientsRepository } from './patients.repository.ts';
 
 /**
- * The rules of a patient's records that need more than one request body: the shared schemas applied
- * to a merged record, the sanity rules on dates, the consent rule and the files a record may link.
- * Field paths in the answers are those of the request body.
+ * The rules of a patient's records that need more than one request body (docs/product-rules.md#validation):
+ * the sanity rules on dates, the consent gate and the files a record may link. Field paths in the
+ * answers are those of the request body.
  */
-
-/** 400 with one message key per field, as a schema failure answers. */
-export function validationFailed(fields: Record<string, string>): HttpError {
-  return new HttpError(400, 'VALIDATION_FAILED', fields);
-}
-
-/** Applies a shared schema to a merged record; answers its value or throws 400 with field paths. */
-export function parseOrFail<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) {
-    return parsed.data;
-  }
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = `${prefix}${issue.path.join('.')}` || '_';
-    fields[path] ??= /^[a-z]+\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid';
-  }
-  throw validationFailed(fields);
-}
 
 /** Today for the "no date in the future" rule. */
 export function todayOf(now: Date): string {
@@ -85,20 +70,12 @@ export async function timelineOf(patients: PatientsRepository, head: PatientHead
   };
 }
 
-/**
- * Treatments and lab reports of a patient outside a biobank need a first diagnostic with consent and
- * a subtype that is not Other (CONTRACT.md §6): 422 CONSENT_REQUIRED or SUBTYPE_OTHER.
- */
+/** The shared consent gate for treatments and lab reports: 422 CONSENT_REQUIRED or SUBTYPE_OTHER. */
 export async function assertConsentGiven(patients: PatientsRepository, head: PatientHead): Promise<void> {
-  if (isBiobank(head)) {
-    return;
-  }
-  const first = await patients.firstDiagnostic(head.id);
-  if (!first?.consent) {
-    throw unprocessable('CONSENT_REQUIRED');
-  }
-  if (first.dxSubType?.startsWith(OTHER_PREFIX)) {
-    throw unprocessable('SUBTYPE_OTHER');
+  const biobank = isBiobank(head.institutionType);
+  const refusal = consentRefusal(biobank ? null : await patients.firstDiagnostic(head.id), biobank);
+  if (refusal) {
+    throw unprocessable(refusal);
   }
 }
 
@@ -124,9 +101,4 @@ export async function assertFilesOfPatient(
   if (Object.keys(fields).length > 0) {
     throw unprocessable('RULE_BROKEN', fields);
   }
-}
-
-/** Only the fields a client sent (a PATCH body), without the absent ones. */
-export function sentOf<T extends object>(body: T): Partial<T> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

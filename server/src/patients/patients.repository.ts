@@ -1,18 +1,7 @@
-import type { InstitutionType, PatientListQuery } from '@registry/shared';
+import type { InstitutionType } from '@registry/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { demographies, diagnostics, institutions, patients } from '../db/schema.ts';
-import type { DocumentRow, ListRow } from './patient-document.ts';
-import {
-  DOCUMENT_FROM,
-  type DocumentPart,
-  documentColumns,
-  listColumns,
-  listOrder,
-  patientConditions,
-  type Viewer,
-  whereOf,
-} from './patient-sql.ts';
 
 /** What the permission and version checks need of a patient. */
 export interface PatientHead {
@@ -42,8 +31,7 @@ export type DemographyValues = {
   app?: string | null;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
+/** The patient itself: its head, identification, code, demography and version. */
 export function createPatientsRepository(db: Queryable) {
   return {
     /** The patient's head, locked for the rest of the transaction when `lock`; null when unknown. */
@@ -168,39 +156,6 @@ export function createPatientsRepository(db: Queryable) {
         .orderBy(diagnostics.createdAt, diagnostics.id)
         .limit(1);
       return row ?? null;
-    },
-
-    /** A patient's document with its nested records, or null. */
-    async document(viewer: Viewer, id: string, parts?: readonly DocumentPart[]): Promise<DocumentRow | null> {
-      const result = await db.execute(
-        sql`select ${documentColumns(viewer, parts)} ${DOCUMENT_FROM} where p.id = ${id}`,
-      );
-      return rowsOf<DocumentRow>(result)[0] ?? null;
-    },
-
-    /**
-     * One page of the list: one statement for the rows and one for the count. Without filters the
-     * page is read in index order. With filters the matching patients are found first, through the
-     * filters' own indexes, and only then sorted: walking the sort index while filtering is what a
-     * planner picks when it underestimates a filter's selectivity, and it can read the whole table.
-     */
-    async page(viewer: Viewer, query: PatientListQuery): Promise<{ rows: ListRow[]; total: number }> {
-      const conditions = patientConditions(viewer, query);
-      const where = whereOf(conditions);
-      const filtered = conditions.length > (viewer.isAdmin ? 0 : 1);
-      const source = filtered
-        ? sql`(with matched as materialized (select p.id from patients p ${where}) select p.* from matched m join patients p on p.id = m.id) p`
-        : sql`patients p`;
-      const rows = rowsOf<ListRow>(
-        await db.execute(sql`select ${listColumns(viewer)}
-          from ${source} join institutions i on i.id = p.institution_id
-          ${filtered ? sql`` : where} ${listOrder(viewer, query)}
-          limit ${query.size} offset ${query.page * query.size}`),
-      );
-      const [count] = rowsOf<{ total: number }>(
-        await db.execute(sql`select count(*)::int as "total" from patients p ${where}`),
-      );
-      return { rows, total: count?.total ?? 0 };
     },
   };
 }

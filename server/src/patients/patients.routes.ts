@@ -9,9 +9,10 @@ import {
 } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../auth/access.ts';
+import { actorOf } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
-import { actorOf, auditRefusals } from './patient-access.ts';
+import { ifMatchHeaders, ifMatchOf, withVersion } from '../http/if-match.ts';
+import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import {
   createPatient,
   listPatients,
@@ -19,12 +20,9 @@ import {
   renderPatient,
   updatePatient,
 } from './patients.service.ts';
-import { BEARER, errorsOf, idParams, ifMatchHeaders, ifMatchOf, withVersion } from './route-schemas.ts';
 
-/** The patient itself: create, list, read, change (CONTRACT.md §3–§4). */
+/** The patient itself: create, list, read, change (docs/product-rules.md#patient-list, #records). */
 export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  auditRefusals(app, ctx);
-
   app.post(
     '/patients',
     {
@@ -38,7 +36,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const id = await createPatient(ctx, actorOf(ctx, principalOf(request), request), request.body);
+      const id = await createPatient(ctx, actorOf(ctx, request), request.body);
       withVersion(reply, 1);
       return reply.status(201).send({ data: { id } });
     },
@@ -59,7 +57,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: pageOf(patientRowSchema), ...errorsOf(400, 401) },
       },
     },
-    async (request) => listPatients(ctx, actorOf(ctx, principalOf(request), request), request.query),
+    async (request) => listPatients(ctx, actorOf(ctx, request), request.query),
   );
 
   app.get(
@@ -76,7 +74,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const patient = await readPatient(ctx, actorOf(ctx, principalOf(request), request), request.params.id);
+      const patient = await readPatient(ctx, actorOf(ctx, request), request.params.id);
       withVersion(reply, patient.version);
       return { data: patient };
     },
@@ -97,7 +95,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const actor = actorOf(ctx, principalOf(request), request);
+      const actor = actorOf(ctx, request);
       await updatePatient(ctx, actor, request.params.id, request.body, ifMatchOf(request));
       const patient = await renderPatient(ctx, actor, request.params.id);
       withVersion(reply, patient.version);

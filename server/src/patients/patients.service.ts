@@ -1,43 +1,30 @@
 import {
-  BIOBANK,
   type CreatePatientInput,
   demographyFormSchema,
+  isBiobank,
   type Patient,
+  type PatientCapability,
   type PatientListQuery,
   type PatientRow,
   type UpdatePatientInput,
 } from '@registry/shared';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { changesOf } from '../audit/changes.ts';
+import { changesOf, created, recordAudit } from '../audit/record.ts';
+import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
-import {
-  type Actor,
-  auditActor,
-  isBiobank,
-  loadVisiblePatient,
-  mapUniqueViolation,
-  type PatientCapability,
-  viewerOf,
-  writePatient,
-} from './patient-access.ts';
-import { toPatient, toPatientRow } from './patient-document.ts';
-import {
-  assertClinicalDates,
-  parseOrFail,
-  sentOf,
-  timelineOf,
-  todayOf,
-  validationFailed,
-} from './patient-rules.ts';
+import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { type Page, toPage } from '../http/paging.ts';
+import { parseOrFail, sentOf, validationFailed } from '../http/validation.ts';
+import { loadVisiblePatient, viewerOf } from './patient-access.ts';
+import { assertClinicalDates, timelineOf, todayOf } from './patient-rules.ts';
+import { writePatient } from './patient-write.ts';
 import {
   createPatientsRepository,
   type DemographyValues,
   type PatientValues,
 } from './patients.repository.ts';
-
-const IDENTIFICATION_EXISTS = () =>
-  conflict('PATIENT_IDENTIFICATION_EXISTS', { identification: 'validation.identificationExists' });
+import { toPatient, toPatientRow } from './read-model/patient-document.ts';
+import { createReadModelRepository } from './read-model/read-model.repository.ts';
 
 /** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
 export async function createPatient(
@@ -50,7 +37,7 @@ export async function createPatient(
     throw forbidden();
   }
   const demography = parseOrFail(
-    demographyFormSchema(doctor.institutionType === BIOBANK),
+    demographyFormSchema(isBiobank(doctor.institutionType)),
     input.demography,
     'demography.',
   );
@@ -63,11 +50,11 @@ export async function createPatient(
     ecog: demography.ecog ?? null,
     app: demography.app ?? null,
   };
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return withUniqueConflicts(() =>
+    ctx.db.transaction(async (tx) => {
       const patients = createPatientsRepository(tx);
       if (await patients.identificationTaken(doctor.institutionId, input.identification)) {
-        throw IDENTIFICATION_EXISTS();
+        throw conflictOf('patients_identification_unique');
       }
       const id = await patients.insert({
         institutionId: doctor.institutionId,
@@ -75,28 +62,22 @@ export async function createPatient(
         identification: input.identification,
         demography: values,
       });
-      await createAuditRepository(tx).record({
-        ...auditActor(actor),
+      await recordAudit(tx, actor, {
         action: 'patient.create',
         entityType: 'patient',
         entityId: id,
         patientId: id,
-        changes: {
-          ...changesOf({}, { identification: input.identification }),
-          ...changesOf({}, values, 'demography.'),
-        },
+        changes: { ...created({ identification: input.identification }), ...created(values, 'demography.') },
       });
       return id;
-    });
-  } catch (error) {
-    throw mapUniqueViolation(error);
-  }
+    }),
+  );
 }
 
 /** A patient file as the caller may see it (the caller's sight was checked before). */
 export async function renderPatient(ctx: AppContext, actor: Actor, id: string): Promise<Patient> {
   const viewer = viewerOf(actor.principal);
-  const row = await createPatientsRepository(ctx.db).document(viewer, id);
+  const row = await createReadModelRepository(ctx.db).document(viewer, id);
   if (!row) {
     throw notFound();
   }
@@ -110,8 +91,7 @@ export async function renderPatient(ctx: AppContext, actor: Actor, id: string): 
 export async function readPatient(ctx: AppContext, actor: Actor, id: string): Promise<Patient> {
   await loadVisiblePatient(ctx.db, actor.principal, id);
   const patient = await renderPatient(ctx, actor, id);
-  await createAuditRepository(ctx.db).record({
-    ...auditActor(actor),
+  await recordAudit(ctx.db, actor, {
     action: 'patient.read',
     entityType: 'patient',
     entityId: id,
@@ -120,20 +100,20 @@ export async function readPatient(ctx: AppContext, actor: Actor, id: string): Pr
   return patient;
 }
 
-/** One page of the patients the caller may see (CONTRACT.md §3). */
+/** One page of the patients the caller may see (docs/product-rules.md#patient-list). */
 export async function listPatients(
   ctx: AppContext,
   actor: Actor,
   query: PatientListQuery,
-): Promise<{ data: PatientRow[]; currentPage: number; totalPages: number; totalItems: number }> {
+): Promise<Page<PatientRow>> {
   const viewer = viewerOf(actor.principal);
-  const { rows, total } = await createPatientsRepository(ctx.db).page(viewer, query);
-  return {
-    data: rows.map((row) => toPatientRow(row, viewer)),
-    currentPage: query.page,
-    totalPages: Math.ceil(total / query.size),
-    totalItems: total,
-  };
+  const { rows, total } = await createReadModelRepository(ctx.db).page(viewer, query);
+  return toPage(
+    rows.map((row) => toPatientRow(row, viewer)),
+    total,
+    query.page,
+    query.size,
+  );
 }
 
 /**
@@ -165,13 +145,13 @@ export async function updatePatient(
       const values: PatientValues = {};
       if (sent.identification !== undefined && sent.identification !== head.identification) {
         if (await patients.identificationTaken(head.institutionId, sent.identification, head.id)) {
-          throw IDENTIFICATION_EXISTS();
+          throw conflictOf('patients_identification_unique');
         }
         values.identification = sent.identification;
       }
       if (sent.codeOP !== undefined) {
         if (sent.codeOP !== null && (await patients.codeOPTaken(sent.codeOP, head.id))) {
-          throw conflict('PATIENT_CODE_OP_EXISTS', { codeOP: 'validation.codeOPExists' });
+          throw conflictOf('patients_code_op_unique');
         }
         values.codeOP = sent.codeOP;
       }
@@ -191,7 +171,7 @@ export async function updatePatient(
       let demography: Required<DemographyValues> | null = null;
       if (Object.keys(demographyPatch).length > 0) {
         const merged = parseOrFail(
-          demographyFormSchema(isBiobank(head)),
+          demographyFormSchema(isBiobank(head.institutionType)),
           { ...(before ?? {}), ...demographyPatch },
           'demography.',
         );
@@ -219,7 +199,7 @@ export async function updatePatient(
       );
 
       const changes = {
-        ...changesOf(head as unknown as Record<string, unknown>, values),
+        ...changesOf({ ...head }, values),
         ...(demography ? changesOf(before ?? {}, demography, 'demography.') : {}),
       };
       if (Object.keys(changes).length === 0) {

@@ -12,7 +12,7 @@ import {
   newAdmin,
   newDoctor,
   uniqueId,
-} from './testing.ts';
+} from '../test/patients.ts';
 
 describe('patients: create, read, change, list', () => {
   let t: TestApp;

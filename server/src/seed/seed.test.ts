@@ -2,9 +2,9 @@ import { patientSchema } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
-import { newAdmin, signIn } from '../patients/testing.ts';
 import { TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { newAdmin, signIn } from '../test/patients.ts';
 import { randomSource, SUBTYPE_WEIGHTS, syntheticPatient } from './cohort.ts';
 import { type SeedResult, seedCohort } from './seed-cohort.ts';
 

@@ -1,5 +1,5 @@
 import type { LoginInput } from '@registry/shared';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/record.ts';
 import { spendOneHash, verifyPassword } from '../auth/passwords.ts';
 import { createSessionsRepository, IDLE_TIMEOUT_MS } from '../auth/sessions.repository.ts';
 import type { AppContext } from '../context.ts';
@@ -34,13 +34,13 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string) {
   const now = ctx.now();
   const email = input.email.toLowerCase();
   const users = createUsersRepository(ctx.db);
-  const audit = createAuditRepository(ctx.db);
+  const anonymous = { userId: null, email, ip, now };
 
   // A lock that is still on began at most 15 minutes ago, from failures at most 15 minutes before that.
   const failures = await users.loginFailuresSince(email, new Date(now.getTime() - 2 * LOCKOUT_WINDOW_MS));
   const until = lockedUntil(failures, now);
   if (until) {
-    await audit.record({ at: now, actorEmail: email, action: 'auth.login', outcome: 'denied', ip });
+    await recordAudit(ctx.db, anonymous, { action: 'auth.login', outcome: 'denied' });
     throw tooManyAttempts(Math.ceil((until.getTime() - now.getTime()) / 1000));
   }
 
@@ -52,14 +52,14 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string) {
   if (!account || !passwordOk || !account.isActive || account.institutionActive === false) {
     await ctx.db.transaction(async (tx) => {
       await createUsersRepository(tx).recordLoginFailure(email, now);
-      await createAuditRepository(tx).record({
-        at: now,
-        actorUserId: account?.id ?? null,
-        actorEmail: email,
-        action: 'auth.login',
-        outcome: 'failed',
-        ip,
-      });
+      await recordAudit(
+        tx,
+        { ...anonymous, userId: account?.id ?? null },
+        {
+          action: 'auth.login',
+          outcome: 'failed',
+        },
+      );
     });
     throw new HttpError(401, 'INVALID_CREDENTIALS');
   }
@@ -67,15 +67,11 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string) {
   return ctx.db.transaction(async (tx) => {
     await createUsersRepository(tx).clearLoginFailures(email);
     const token = await createSessionsRepository(tx).create(account.id, now);
-    await createAuditRepository(tx).record({
-      at: now,
-      actorUserId: account.id,
-      actorEmail: account.email,
-      action: 'auth.login',
-      entityType: 'user',
-      entityId: account.id,
-      ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: account.id, email: account.email, ip, now },
+      { action: 'auth.login', entityType: 'user', entityId: account.id },
+    );
     return { accessToken: token, expiresIn: IDLE_TIMEOUT_MS / 1000 };
   });
 }

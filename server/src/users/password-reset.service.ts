@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { ForgotPasswordInput, Language, ResetPasswordInput } from '@registry/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { sha256 } from '../auth/tokens.ts';
@@ -52,14 +52,11 @@ export async function requestPasswordReset(
         expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
       });
     }
-    await createAuditRepository(tx).record({
-      at: now,
-      actorUserId: account?.id ?? null,
-      actorEmail: input.email.toLowerCase(),
-      action: 'auth.password_reset_requested',
-      outcome: eligible ? 'ok' : 'failed',
-      ip: caller.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: account?.id ?? null, email: input.email.toLowerCase(), ip: caller.ip, now },
+      { action: 'auth.password_reset_requested', outcome: eligible ? 'ok' : 'failed' },
+    );
   });
   if (eligible) {
     // Sent after answering: waiting for the mail server would make known emails answer slower than
@@ -79,16 +76,15 @@ export async function confirmPasswordReset(
   const now = ctx.now();
   const account = await createUsersRepository(ctx.db).findCredentials(input.email);
   const audit = (outcome: 'ok' | 'failed') =>
-    createAuditRepository(ctx.db).record({
-      at: now,
-      actorUserId: account?.id ?? null,
-      actorEmail: input.email.toLowerCase(),
-      action: 'auth.password_reset',
-      outcome,
-      entityType: account ? 'user' : undefined,
-      entityId: account?.id,
-      ip: caller.ip,
-    });
+    recordAudit(
+      ctx.db,
+      { userId: account?.id ?? null, email: input.email.toLowerCase(), ip: caller.ip, now },
+      {
+        action: 'auth.password_reset',
+        outcome,
+        ...(account ? { entityType: 'user', entityId: account.id } : {}),
+      },
+    );
   if (!account?.isActive || account.institutionActive === false) {
     await audit('failed');
     throw invalidCode();
@@ -115,16 +111,16 @@ export async function confirmPasswordReset(
       .where(eq(users.id, account.id));
     await createSessionsRepository(tx).deleteForUser(account.id);
     await createUsersRepository(tx).clearLoginFailures(account.email);
-    await createAuditRepository(tx).record({
-      at: now,
-      actorUserId: account.id,
-      actorEmail: account.email,
-      action: 'auth.password_reset',
-      entityType: 'user',
-      entityId: account.id,
-      changes: { password: { old: '[redacted]', new: '[redacted]' } },
-      ip: caller.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: account.id, email: account.email, ip: caller.ip, now },
+      {
+        action: 'auth.password_reset',
+        entityType: 'user',
+        entityId: account.id,
+        changes: { password: { old: '[redacted]', new: '[redacted]' } },
+      },
+    );
   });
   ctx.mailer.send(passwordChangedMail(caller.language, account.email)).catch((error: unknown) => {
     caller.log.error({ err: error }, 'could not send the password-changed mail');

@@ -2,22 +2,20 @@ import {
   createAdminSchema,
   createDoctorSchema,
   dataOf,
-  errorBodySchema,
   pageOf,
   updateUserSchema,
   userListQuerySchema,
   userSchema,
 } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { principalOf } from '../auth/access.ts';
+import { actorOf } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { toPage } from '../http/paging.ts';
+import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { createUser, setUserActive } from './users-admin.service.ts';
 
-const security = [{ bearer: [] }];
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const REFUSALS = errorsOf(400, 401, 403);
 
 /** The admin's management of users (SPEC.md §2 Users list). */
 export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -28,9 +26,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['users'],
         summary: 'A page of users; filter matches nickname, first or last name, email or institution name',
-        security,
+        security: BEARER,
         querystring: userListQuerySchema,
-        response: { 200: pageOf(userSchema), ...refusals },
+        response: { 200: pageOf(userSchema), ...REFUSALS },
       },
     },
     async (request) => {
@@ -46,13 +44,13 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['users'],
         summary: 'Create an admin',
-        security,
+        security: BEARER,
         body: createAdminSchema,
-        response: { 201: dataOf(userSchema), ...refusals, 409: errorBodySchema },
+        response: { 201: dataOf(userSchema), ...REFUSALS, ...errorsOf(409) },
       },
     },
     async (request, reply) => {
-      const user = await createUser(ctx, principalOf(request), { admin: request.body }, request.ip);
+      const user = await createUser(ctx, actorOf(ctx, request), { admin: request.body });
       return reply.status(201).send({ data: user });
     },
   );
@@ -64,13 +62,13 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['users'],
         summary: 'Create a doctor of an active institution',
-        security,
+        security: BEARER,
         body: createDoctorSchema,
-        response: { 201: dataOf(userSchema), ...refusals, 409: errorBodySchema, 422: errorBodySchema },
+        response: { 201: dataOf(userSchema), ...REFUSALS, ...errorsOf(409, 422) },
       },
     },
     async (request, reply) => {
-      const user = await createUser(ctx, principalOf(request), { doctor: request.body }, request.ip);
+      const user = await createUser(ctx, actorOf(ctx, request), { doctor: request.body });
       return reply.status(201).send({ data: user });
     },
   );
@@ -82,20 +80,14 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['users'],
         summary: "Activate or deactivate a user; deactivation ends the user's sessions at once",
-        security,
-        params: z.object({ id: z.uuid() }),
+        security: BEARER,
+        params: idParams,
         body: updateUserSchema,
-        response: { 200: dataOf(userSchema), ...refusals, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: dataOf(userSchema), ...REFUSALS, ...errorsOf(404, 422) },
       },
     },
     async (request) => {
-      const user = await setUserActive(
-        ctx,
-        principalOf(request),
-        request.params.id,
-        request.body.isActive,
-        request.ip,
-      );
+      const user = await setUserActive(ctx, actorOf(ctx, request), request.params.id, request.body.isActive);
       return { data: user };
     },
   );

@@ -1,16 +1,14 @@
 import type { CreateAdminInput, CreateDoctorInput, User } from '@registry/shared';
 import { eq } from 'drizzle-orm';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { changesOf, created, recordAudit } from '../audit/record.ts';
+import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Principal } from '../auth/principal.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import type { AppContext } from '../context.ts';
-import { uniqueViolation } from '../db/errors.ts';
 import { institutions } from '../db/schema.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
+import { HttpError, notFound, unprocessable } from '../http/errors.ts';
 import { createUsersRepository } from './users.repository.ts';
-
-const emailTaken = () => conflict('EMAIL_EXISTS', { email: 'errors.EMAIL_EXISTS' });
 
 /**
  * Creates an admin, or a doctor of an active institution, with the audit entry in the same
@@ -18,18 +16,17 @@ const emailTaken = () => conflict('EMAIL_EXISTS', { email: 'errors.EMAIL_EXISTS'
  */
 export async function createUser(
   ctx: AppContext,
-  actor: Principal,
+  actor: Actor,
   input: { admin: CreateAdminInput } | { doctor: CreateDoctorInput },
-  ip: string,
 ): Promise<User> {
   const account = 'admin' in input ? input.admin : input.doctor.user;
   const users = createUsersRepository(ctx.db);
   if (await users.findCredentials(account.email)) {
-    throw emailTaken();
+    throw conflictOf('users_email_unique');
   }
   const passwordHash = await hashPassword(account.password);
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return withUniqueConflicts(() =>
+    ctx.db.transaction(async (tx) => {
       let doctor: Parameters<ReturnType<typeof createUsersRepository>['insert']>[0]['doctor'];
       if ('doctor' in input) {
         const [institution] = await tx
@@ -58,51 +55,41 @@ export async function createUser(
         isAdmin: 'admin' in input,
         doctor,
       });
-      await createAuditRepository(tx).record({
-        at: ctx.now(),
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
+      await recordAudit(tx, actor, {
         action: 'user.create',
         entityType: 'user',
         entityId: id,
-        changes: {
-          email: { old: null, new: account.email },
-          nickname: { old: null, new: account.nickname },
-          isAdmin: { old: null, new: 'admin' in input },
+        changes: created({
+          email: account.email,
+          nickname: account.nickname,
+          isAdmin: 'admin' in input,
           ...(doctor
             ? {
-                institutionId: { old: null, new: doctor.institutionId },
-                first_name: { old: null, new: doctor.firstName },
-                last_name: { old: null, new: doctor.lastName },
-                gender: { old: null, new: doctor.gender },
+                institutionId: doctor.institutionId,
+                first_name: doctor.firstName,
+                last_name: doctor.lastName,
+                gender: doctor.gender,
               }
             : {}),
-        },
-        ip,
+        }),
       });
-      const created = await repository.findById(id);
-      if (!created) {
+      const user = await repository.findById(id);
+      if (!user) {
         throw new Error('created user not found');
       }
-      return created;
-    });
-  } catch (error) {
-    if (uniqueViolation(error) === 'users_email_unique') {
-      throw emailTaken();
-    }
-    throw error;
-  }
+      return user;
+    }),
+  );
 }
 
 /** Activates or deactivates a user; deactivation ends the user's sessions at once. */
 export async function setUserActive(
   ctx: AppContext,
-  actor: Principal,
+  actor: Actor,
   id: string,
   isActive: boolean,
-  ip: string,
 ): Promise<User> {
-  if (id === actor.userId && !isActive) {
+  if (id === actor.principal.userId && !isActive) {
     throw new HttpError(422, 'CANNOT_DEACTIVATE_SELF');
   }
   return ctx.db.transaction(async (tx) => {
@@ -111,20 +98,15 @@ export async function setUserActive(
     if (!current) {
       throw notFound();
     }
-    const now = ctx.now();
-    await repository.setActive(id, isActive, now);
+    await repository.setActive(id, isActive, actor.now);
     if (!isActive) {
       await createSessionsRepository(tx).deleteForUser(id);
     }
-    await createAuditRepository(tx).record({
-      at: now,
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
+    await recordAudit(tx, actor, {
       action: 'user.update',
       entityType: 'user',
       entityId: id,
-      changes: { isActive: { old: current.isActive, new: isActive } },
-      ip,
+      changes: changesOf({ isActive: current.isActive }, { isActive }),
     });
     return { ...current, isActive };
   });

@@ -1,6 +1,5 @@
 import {
   dataOf,
-  errorBodySchema,
   forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
@@ -10,16 +9,17 @@ import {
 } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { principalOf } from '../auth/access.ts';
+import { recordAudit } from '../audit/record.ts';
+import { actorOf } from '../auth/actor.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import type { AppContext } from '../context.ts';
 import { unauthenticated } from '../http/errors.ts';
+import { BEARER, errorsOf } from '../http/route-schemas.ts';
 import { login } from './login.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
-/** Per-address limits on the calls an attacker would hammer (CONTRACT.md §7); answered with Retry-After. */
+/** Per-address limits on the calls an attacker would hammer (docs/product-rules.md#accounts); answered with Retry-After. */
 export const RATE_LIMITS = {
   login: { max: 100, timeWindow: '15 minutes' },
   resetRequest: { max: 20, timeWindow: '15 minutes' },
@@ -35,12 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags: ['users'],
         summary: 'Sign in with email and password',
         body: loginSchema,
-        response: {
-          200: loginResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: loginResponseSchema, ...errorsOf(400, 401, 429) },
       },
     },
     async (request) => {
@@ -56,12 +51,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        security: [{ bearer: [] }],
-        response: { 200: dataOf(userSchema), 401: errorBodySchema },
+        security: BEARER,
+        response: { 200: dataOf(userSchema), ...errorsOf(401) },
       },
     },
     async (request) => {
-      const user = await createUsersRepository(ctx.db).findById(principalOf(request).userId);
+      const user = await createUsersRepository(ctx.db).findById(actorOf(ctx, request).principal.userId);
       if (!user) {
         throw unauthenticated();
       }
@@ -76,22 +71,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['users'],
         summary: 'End the current session',
-        security: [{ bearer: [] }],
-        response: { 200: dataOf(z.object({ loggedOut: z.literal(true) })), 401: errorBodySchema },
+        security: BEARER,
+        response: { 200: dataOf(z.object({ loggedOut: z.literal(true) })), ...errorsOf(401) },
       },
     },
     async (request) => {
-      const principal = principalOf(request);
+      const actor = actorOf(ctx, request);
       await ctx.db.transaction(async (tx) => {
-        await createSessionsRepository(tx).delete(principal.sessionId);
-        await createAuditRepository(tx).record({
-          at: ctx.now(),
-          actorUserId: principal.userId,
-          actorEmail: principal.email,
+        await createSessionsRepository(tx).delete(actor.principal.sessionId);
+        await recordAudit(tx, actor, {
           action: 'auth.logout',
           entityType: 'user',
-          entityId: principal.userId,
-          ip: request.ip,
+          entityId: actor.principal.userId,
         });
       });
       return { data: { loggedOut: true as const } };
@@ -108,8 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         body: forgotPasswordSchema,
         response: {
           200: dataOf(z.object({ sent: z.literal(true) })),
-          400: errorBodySchema,
-          429: errorBodySchema,
+          ...errorsOf(400, 429),
         },
       },
     },
@@ -130,8 +120,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         body: resetPasswordSchema,
         response: {
           200: dataOf(z.object({ changed: z.literal(true) })),
-          400: errorBodySchema,
-          429: errorBodySchema,
+          ...errorsOf(400, 429),
         },
       },
     },

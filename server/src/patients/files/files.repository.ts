@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { files } from '../db/schema.ts';
+import type { Queryable } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
 
 /** Uploaded files, kept in the database so that one backup holds the whole registry. */
 export function createFilesRepository(db: Queryable) {

@@ -2,12 +2,11 @@ import multipart from '@fastify/multipart';
 import { dataOf, FILE_MAX_BYTES, fileRefSchema, uploadFileFieldsSchema } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../auth/access.ts';
-import type { AppContext } from '../context.ts';
-import { badRequest } from '../http/errors.ts';
-import { actorOf, auditRefusals } from '../patients/patient-access.ts';
-import { parseOrFail, validationFailed } from '../patients/patient-rules.ts';
-import { BEARER, errorsOf } from '../patients/route-schemas.ts';
+import { actorOf } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { BEARER, errorsOf } from '../../http/route-schemas.ts';
+import { parseOrFail, validationFailed } from '../../http/validation.ts';
 import { downloadFile, uploadFile } from './files.service.ts';
 
 const TEXT_FIELDS = new Set(['patientId', 'date']);
@@ -18,9 +17,8 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Upload and download of the JPG and PDF files that samples and lab-report entries link (CONTRACT.md §4). */
+/** Upload and download of the JPG and PDF files that samples and lab-report entries link (docs/product-rules.md#files). */
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  auditRefusals(app, ctx);
   await app.register(multipart, {
     limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -61,7 +59,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (!file) {
         throw validationFailed({ file: 'validation.required' });
       }
-      const stored = await uploadFile(ctx, actorOf(ctx, principalOf(request), request), {
+      const stored = await uploadFile(ctx, actorOf(ctx, request), {
         patientId,
         name: file.name,
         content: file.content,
@@ -93,11 +91,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const file = await downloadFile(
-        ctx,
-        actorOf(ctx, principalOf(request), request),
-        request.params.fileId,
-      );
+      const file = await downloadFile(ctx, actorOf(ctx, request), request.params.fileId);
       return reply
         .type(file.mimeType)
         .header('content-disposition', attachment(file.name))

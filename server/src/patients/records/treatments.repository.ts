@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { drugs, treatments } from '../db/schema.ts';
+import type { Queryable } from '../../db/client.ts';
+import { drugs, treatments } from '../../db/schema.ts';
 
 /** A treatment's fields under their API names (`EMR`, not `emr`), as the audit trail records them. */
 export type TreatmentValues = {

@@ -1,16 +1,11 @@
 import type { Patient, PatientFilters } from '@registry/shared';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
-import { type KeysetQuery, readBatches } from '../db/cursor.ts';
-import { type DocumentRow, toPatient } from '../patients/patient-document.ts';
-import {
-  DOCUMENT_FROM,
-  type DocumentPart,
-  documentColumns,
-  patientConditions,
-  type Viewer,
-  whereOf,
-} from '../patients/patient-sql.ts';
+import type { AppContext } from '../../context.ts';
+import { type KeysetQuery, readBatches } from '../../db/cursor.ts';
+import type { Viewer } from '../patient-access.ts';
+import { DOCUMENT_FROM, type DocumentPart, documentColumns } from '../read-model/document-sql.ts';
+import { patientConditions, whereOf } from '../read-model/list-sql.ts';
+import { type DocumentRow, toPatient } from '../read-model/patient-document.ts';
 
 type CursorRow = DocumentRow & { cursorAt: string };
 

@@ -1,5 +1,5 @@
 import { LAB_REPORT_NAMES, NGS_OP, type Patient } from '@registry/shared';
-import type { DocumentPart } from '../patients/patient-sql.ts';
+import type { DocumentPart } from '../read-model/document-sql.ts';
 
 export type Cell = string | number | boolean | null;
 

@@ -2,13 +2,12 @@ import { Readable } from 'node:stream';
 import { type PatientFilters, type PatientListQuery, patientListQuerySchema } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { principalOf } from '../auth/access.ts';
-import type { AppContext } from '../context.ts';
-import { actorOf, auditActor } from '../patients/patient-access.ts';
-import { todayOf } from '../patients/patient-rules.ts';
-import { ALL_PARTS } from '../patients/patient-sql.ts';
-import { BEARER, errorsOf } from '../patients/route-schemas.ts';
+import { created, recordAudit } from '../../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { BEARER, errorsOf } from '../../http/route-schemas.ts';
+import { todayOf } from '../patient-rules.ts';
+import { ALL_PARTS } from '../read-model/document-sql.ts';
 import { patientBatches } from './export-source.ts';
 import { csvStream, jsonStream, type PatientSource, xlsxStream } from './formats.ts';
 
@@ -34,7 +33,7 @@ function filtersOf(query: PatientListQuery): PatientFilters {
 }
 
 /**
- * `GET /api/patients/csv|xls|json` (CONTRACT.md §3): admins only, the list's filters, every matching
+ * `GET /api/patients/csv|xls|json` (docs/product-rules.md#exports): admins only, the list's filters, every matching
  * patient, streamed from a database cursor. Page, size and sort are accepted and ignored: exports run
  * oldest patient first. Each export is audited with its filters.
  */
@@ -61,14 +60,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         },
       },
       async (request, reply) => {
-        const actor = actorOf(ctx, principalOf(request), request);
+        const actor = actorOf(ctx, request);
         const filters = filtersOf(request.query);
-        await createAuditRepository(ctx.db).record({
-          ...auditActor(actor),
+        await recordAudit(ctx.db, actor, {
           action: 'patients.export',
           entityType: 'patients',
           entityId: format,
-          changes: { format: { old: null, new: format }, filters: { old: null, new: filters } },
+          changes: created({ format, filters }),
         });
         const today = todayOf(actor.now);
         const source: PatientSource = (part) =>

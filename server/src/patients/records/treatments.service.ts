@@ -6,39 +6,20 @@ import {
   type TreatmentInput,
   type UpsertTreatmentsInput,
 } from '@registry/shared';
-import { changesOf } from '../audit/changes.ts';
-import type { AppContext } from '../context.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
-import { type Actor, type PatientWrite, writePatient } from './patient-access.ts';
-import { assertConsentGiven, assertNotFuture } from './patient-rules.ts';
-import { createPatientsRepository } from './patients.repository.ts';
-import { renderedRecord, type Written } from './records.service.ts';
+import { changesOf, created, removed } from '../../audit/record.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { assertConsentGiven, assertNotFuture } from '../patient-rules.ts';
+import { type PatientWrite, writePatient } from '../patient-write.ts';
+import { createPatientsRepository } from '../patients.repository.ts';
+import { readRecords, type Written } from './record-write.ts';
+import { denseOrder } from './treatment-order.ts';
 import {
   createTreatmentsRepository,
   type DrugValues,
   type TreatmentValues,
 } from './treatments.repository.ts';
-
-/**
- * Final order numbers 1..n for a parent's items: the sent items take the place they ask for (else the
- * one they had, else the end), the others keep theirs, a sent item goes before a kept one at the same
- * place. Orders stay dense whatever the client sends.
- */
-export function denseOrder(
-  kept: readonly { key: string; order: number }[],
-  sent: readonly { key: string; order: number | undefined; was?: number | undefined }[],
-): Map<string, number> {
-  const ranked = [
-    ...sent.map((item, index) => ({
-      key: item.key,
-      place: item.order ?? item.was ?? Number.MAX_SAFE_INTEGER,
-      kept: 0,
-      index,
-    })),
-    ...kept.map((item, index) => ({ key: item.key, place: item.order, kept: 1, index })),
-  ].sort((a, b) => a.place - b.place || a.kept - b.kept || a.index - b.index);
-  return new Map(ranked.map((item, index) => [item.key, index + 1]));
-}
 
 function treatmentValuesOf(
   item: TreatmentInput | CreateTreatmentsInput['treatments'][number],
@@ -127,7 +108,7 @@ async function saveTreatments(
         action: 'treatment.create',
         entityType: 'treatment',
         entityId: treatmentId,
-        changes: changesOf({}, { order, ...values }),
+        changes: created({ order, ...values }),
       });
     }
     await saveDrugs(
@@ -178,7 +159,7 @@ async function saveDrugs(
         action: 'drug.create',
         entityType: 'drug',
         entityId: drugId,
-        changes: changesOf({}, { treatmentId, order, ...values }),
+        changes: created({ treatmentId, order, ...values }),
       });
     }
   }
@@ -216,8 +197,8 @@ async function renumberKept(
   }
 }
 
-async function allTreatments(ctx: AppContext, actor: Actor, patientId: string): Promise<Treatment[]> {
-  return renderedRecord<Treatment>(ctx.db, actor, patientId, 'treatments');
+function allTreatments(ctx: AppContext, actor: Actor, patientId: string): Promise<Treatment[]> {
+  return readRecords(ctx.db, actor, patientId, 'treatments');
 }
 
 /** `POST /api/patients/treatments`: adds treatments (with their drugs). */
@@ -285,10 +266,7 @@ export async function deleteTreatment(
         action: 'treatment.delete',
         entityType: 'treatment',
         entityId: id,
-        changes: {
-          ...Object.fromEntries(Object.entries(before).map(([field, old]) => [field, { old, new: null }])),
-          drugs: { old: drugs.map((d) => d.name), new: null },
-        },
+        changes: removed({ ...before, drugs: drugs.map((d) => d.name) }),
       });
       const rest = existing.filter((t) => t.id !== id);
       await renumberKept(
@@ -334,9 +312,7 @@ export async function deleteDrug(
         action: 'drug.delete',
         entityType: 'drug',
         entityId: id,
-        changes: Object.fromEntries(
-          Object.entries({ treatmentId, ...before }).map(([field, old]) => [field, { old, new: null }]),
-        ),
+        changes: removed({ treatmentId, ...before }),
       });
       await saveDrugs(
         { tx, record },

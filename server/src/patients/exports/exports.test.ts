@@ -2,6 +2,7 @@ import { latestToday } from '@registry/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
   type Caller,
   consentedPatient,
@@ -9,8 +10,7 @@ import {
   newAdmin,
   newDoctor,
   treatment,
-} from '../patients/testing.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+} from '../../test/patients.ts';
 import { safeCell } from './columns.ts';
 import { patientBatches } from './export-source.ts';
 import { exportName } from './exports.routes.ts';

@@ -1,18 +1,18 @@
-import { LAB_REPORT_NAMES, type LabReport, type LabReportInput, NGS_OP } from '@registry/shared';
-import { changesOf } from '../audit/changes.ts';
-import type { AppContext } from '../context.ts';
-import { type Actor, type PatientCapability, writePatient } from './patient-access.ts';
-import { assertConsentGiven, assertFilesOfPatient, assertNotFuture } from './patient-rules.ts';
-import { createPatientsRepository } from './patients.repository.ts';
-import { createRecordsRepository, type LabReportValues } from './records.repository.ts';
-import { renderedRecord, type Written } from './records.service.ts';
-
-const CANONICAL_NAMES = new Map([...LAB_REPORT_NAMES, NGS_OP].map((name) => [name.toLowerCase(), name]));
-
-/** A fixed entry's name in its one spelling, so that 'ngs op' is the admin's NGS OP entry too. */
-export function canonicalName(name: string): string {
-  return CANONICAL_NAMES.get(name.toLowerCase()) ?? name;
-}
+import {
+  canonicalLabReportName,
+  type LabReport,
+  type LabReportInput,
+  NGS_OP,
+  type PatientCapability,
+} from '@registry/shared';
+import { changesOf, created } from '../../audit/record.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { assertConsentGiven, assertFilesOfPatient, assertNotFuture } from '../patient-rules.ts';
+import { writePatient } from '../patient-write.ts';
+import { createPatientsRepository } from '../patients.repository.ts';
+import { createLabReportsRepository, type LabReportValues } from './lab-reports.repository.ts';
+import { readRecords, type Written } from './record-write.ts';
 
 /**
  * Saves lab-report entries, matched by name. Admins write the NGS OP entry only, doctors every other
@@ -26,7 +26,7 @@ export async function saveLabReports(
   entries: readonly LabReportInput[],
   options: { onlyFilled: boolean; ifMatch: string | undefined },
 ): Promise<Written<LabReport[]>> {
-  const named = entries.map((entry) => ({ ...entry, name: canonicalName(entry.name) }));
+  const named = entries.map((entry) => ({ ...entry, name: canonicalLabReportName(entry.name) }));
   const capabilities = new Set<PatientCapability>(
     named.map((entry) => (entry.name === NGS_OP ? 'ngsOp' : 'labReports')),
   );
@@ -51,8 +51,8 @@ export async function saveLabReports(
         head.id,
         Object.fromEntries(named.map((entry, i) => [`labReports.${i}.fileId`, entry.fileId])),
       );
-      const records = createRecordsRepository(tx);
-      const existing = await records.findLabReports(
+      const records = createLabReportsRepository(tx);
+      const existing = await records.findByNames(
         head.id,
         named.map((entry) => entry.name),
       );
@@ -69,20 +69,20 @@ export async function saveLabReports(
         if (found) {
           const changes = changesOf(found, values);
           if (Object.keys(changes).length > 0) {
-            await records.updateLabReport(found.id, values);
+            await records.update(found.id, values);
             record({ action: 'labReport.update', entityType: 'labReport', entityId: found.id, changes });
           }
         } else {
-          const id = await records.insertLabReport(head.id, entry.name, values);
+          const id = await records.insert(head.id, entry.name, values);
           record({
             action: 'labReport.create',
             entityType: 'labReport',
             entityId: id,
-            changes: changesOf({}, { name: entry.name, ...values }),
+            changes: created({ name: entry.name, ...values }),
           });
         }
       }
     },
   );
-  return { data: await renderedRecord<LabReport>(ctx.db, actor, patientId, 'reports'), version };
+  return { data: await readRecords(ctx.db, actor, patientId, 'reports'), version };
 }

@@ -1,18 +1,28 @@
-import type {
-  Diagnostic,
-  InstitutionType,
-  LabReport,
-  Patient,
-  PatientRow,
-  Risk,
-  Sample,
-  Sex,
-  Treatment,
+import {
+  type Diagnostic,
+  type InstitutionType,
+  type LabReport,
+  type Patient,
+  type PatientRow,
+  type Risk,
+  type Sample,
+  type Sex,
+  seesAdminFields,
+  type Treatment,
 } from '@registry/shared';
-import type { Viewer } from './patient-sql.ts';
+import type { Viewer } from '../patient-access.ts';
+
+/** The nested records of a patient's document, by the name of their part. */
+export interface RecordParts {
+  samples: Sample[];
+  diagnostics: Diagnostic[];
+  treatments: Treatment[];
+  reports: LabReport[];
+}
+export type RecordPart = keyof RecordParts;
 
 /** A row of `documentColumns` as both drivers return it (nested parts already parsed from JSON). */
-export interface DocumentRow {
+export interface DocumentRow extends Partial<RecordParts> {
   id: string;
   identification: string;
   codeOP: number | null;
@@ -36,10 +46,6 @@ export interface DocumentRow {
     app: string | null;
     createdAt: string;
   } | null;
-  samples?: Sample[];
-  diagnostics?: Diagnostic[];
-  treatments?: Treatment[];
-  reports?: LabReport[];
 }
 
 /** A row of `listColumns`. */
@@ -69,7 +75,7 @@ export function ageAt(birthDate: string | null | undefined, reference: string): 
   return age >= 0 ? age : null;
 }
 
-/** The API's patient document for a viewer: admin-only fields are left out for doctors. */
+/** The API's patient document for a viewer: the admin-only fields (shared policy) are left out for others. */
 export function toPatient(row: DocumentRow, viewer: Viewer, today: string): Patient {
   const diagnostics = row.diagnostics ?? [];
   const demography = row.demography ?? null;
@@ -102,7 +108,7 @@ export function toPatient(row: DocumentRow, viewer: Viewer, today: string): Pati
     deathDate: row.deathDate,
     deathCause: row.deathCause,
   };
-  return viewer.isAdmin ? { ...patient, codeOP: row.codeOP } : patient;
+  return seesAdminFields(viewer) ? { ...patient, codeOP: row.codeOP } : patient;
 }
 
 /** A list row for a viewer: codeOP and ngsOp exist for admins only. */
@@ -124,5 +130,5 @@ export function toPatientRow(row: ListRow, viewer: Viewer): PatientRow {
         ]
       : [],
   };
-  return viewer.isAdmin ? { ...base, codeOP: row.codeOP, ngsOp: row.ngsOp } : base;
+  return seesAdminFields(viewer) ? { ...base, codeOP: row.codeOP, ngsOp: row.ngsOp } : base;
 }

@@ -1,5 +1,6 @@
 import { es } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
   type Caller,
   consentedPatient,
@@ -10,8 +11,7 @@ import {
   newDoctor,
   PDF_BYTES,
   uploadFile,
-} from '../patients/testing.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+} from '../../test/patients.ts';
 import { attachment } from './files.routes.ts';
 
 describe('files: upload, link, download', () => {

@@ -1,6 +1,6 @@
 import { en, es } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
   type Caller,
   consentedPatient,
@@ -10,7 +10,7 @@ import {
   newDoctor,
   treatment,
   uploadFile,
-} from './testing.ts';
+} from '../../test/patients.ts';
 
 describe('patient records: samples, diagnostics, treatments, lab reports', () => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import type { InstitutionType } from '@registry/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { doctors } from '../db/schema.ts';
-import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
-import type { TestApp } from '../test/helper.ts';
+import { insertInstitution, insertUser, TEST_PASSWORD } from './fixtures.ts';
+import type { TestApp } from './helper.ts';
 
 /** Helpers of the patient API tests: signed-in callers of each role and patients in known states. */
 

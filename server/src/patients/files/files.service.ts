@@ -1,10 +1,11 @@
-import { FILE_MAX_BYTES, FILE_MIME_TYPES, type FileRef, NGS_OP } from '@registry/shared';
+import { FILE_MAX_BYTES, FILE_MIME_TYPES, type FileRef, seesLabReport } from '@registry/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import type { AppContext } from '../context.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import { type Actor, auditActor, loadVisiblePatient, RefusedError } from '../patients/patient-access.ts';
-import { createRecordsRepository } from '../patients/records.repository.ts';
+import { created, recordAudit } from '../../audit/record.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, notFound, RefusedError } from '../../http/errors.ts';
+import { loadVisiblePatient } from '../patient-access.ts';
+import { createLabReportsRepository } from '../records/lab-reports.repository.ts';
 import { createFilesRepository } from './files.repository.ts';
 
 /** A name that is safe to store and to send back: no folders, no control characters, not too long. */
@@ -15,7 +16,7 @@ export function safeFileName(name: string): string {
   return clean.slice(-200) || 'file';
 }
 
-/** Whether the bytes are a JPG or a PDF, whatever the name says (CONTRACT.md §4). */
+/** Whether the bytes are a JPG or a PDF, whatever the name says (docs/product-rules.md#files). */
 export async function sniffMimeType(content: Buffer): Promise<(typeof FILE_MIME_TYPES)[number] | null> {
   const type = await fileTypeFromBuffer(content);
   const mime = type?.mime as string | undefined;
@@ -48,17 +49,12 @@ export async function uploadFile(
       date: upload.date,
       uploadedBy: actor.principal.userId,
     });
-    await createAuditRepository(tx).record({
-      ...auditActor(actor),
+    await recordAudit(tx, actor, {
       action: 'file.upload',
       entityType: 'file',
       entityId: file.id,
       patientId: head.id,
-      changes: {
-        name: { old: null, new: file.name },
-        mimeType: { old: null, new: mimeType },
-        size: { old: null, new: upload.content.length },
-      },
+      changes: created({ name: file.name, mimeType, size: upload.content.length }),
     });
     return file;
   });
@@ -75,15 +71,15 @@ export async function downloadFile(ctx: AppContext, actor: Actor, id: string) {
     throw notFound();
   }
   await loadVisiblePatient(ctx.db, actor.principal, meta.patientId);
-  if (!actor.principal.isAdmin && (await createRecordsRepository(ctx.db).isLinkedFromEntry(id, NGS_OP))) {
+  const linkedFrom = await createLabReportsRepository(ctx.db).namesLinking(id);
+  if (linkedFrom.some((name) => !seesLabReport(actor.principal, name))) {
     throw new RefusedError(404, meta.patientId);
   }
   const content = await files.content(id);
   if (!content) {
     throw notFound();
   }
-  await createAuditRepository(ctx.db).record({
-    ...auditActor(actor),
+  await recordAudit(ctx.db, actor, {
     action: 'file.download',
     entityType: 'file',
     entityId: id,

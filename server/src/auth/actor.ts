@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { unauthenticated } from '../http/errors.ts';
+import type { Principal } from './principal.ts';
+
+/** The caller of a request, and when and where from: what a service acts as and the audit trail records. */
+export interface Actor {
+  readonly principal: Principal;
+  readonly ip: string;
+  readonly now: Date;
+}
+
+/** The principal of a route that declared an access other than public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) {
+    throw unauthenticated();
+  }
+  return request.principal;
+}
+
+/** The actor of a signed-in request, with the time read once from the context's clock. */
+export function actorOf(ctx: AppContext, request: FastifyRequest): Actor {
+  return { principal: principalOf(request), ip: request.ip, now: ctx.now() };
+}

@@ -1,0 +1,57 @@
+import type { PatientCapability } from '@registry/shared';
+import { type AuditRecord, recordAudit } from '../audit/record.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/client.ts';
+import { withUniqueConflicts } from '../db/unique-violations.ts';
+import { HttpError } from '../http/errors.ts';
+import { matchesVersion } from '../http/if-match.ts';
+import { assertMay, loadVisiblePatient } from './patient-access.ts';
+import { createPatientsRepository, type PatientHead } from './patients.repository.ts';
+
+/** A change to record: the patient and the actor are added by the write frame. */
+export type ChangeEntry = Required<Pick<AuditRecord, 'action' | 'entityType' | 'entityId'>> &
+  Pick<AuditRecord, 'changes'>;
+
+export interface PatientWrite {
+  readonly tx: Queryable;
+  readonly head: PatientHead;
+  /** Records a change: each one lands in the audit trail, and any change moves the version on. */
+  record(entry: ChangeEntry): void;
+}
+
+/**
+ * The one frame every write to a patient or its records runs in (docs/product-rules.md#versions): one
+ * transaction that locks the patient, refuses what the caller may not see (404) or do (403), answers
+ * 412 when `If-Match` names an older version, applies the change, moves the version on and writes the
+ * audit trail. Answers the work's result and the patient's version after it.
+ */
+export async function writePatient<T>(
+  ctx: AppContext,
+  actor: Actor,
+  patientId: string,
+  options: { ifMatch?: string | undefined; capabilities: readonly PatientCapability[] },
+  work: (write: PatientWrite) => Promise<T>,
+): Promise<{ result: T; version: number }> {
+  return withUniqueConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
+      for (const capability of options.capabilities) {
+        assertMay(actor.principal, head, capability);
+      }
+      if (!matchesVersion(options.ifMatch, head.version)) {
+        throw new HttpError(412, 'STALE_VERSION', undefined, { etag: `"${head.version}"` });
+      }
+      const entries: ChangeEntry[] = [];
+      const result = await work({ tx, head, record: (entry) => entries.push(entry) });
+      if (entries.length === 0) {
+        return { result, version: head.version };
+      }
+      const version = await createPatientsRepository(tx).bumpVersion(head.id);
+      for (const entry of entries) {
+        await recordAudit(tx, actor, { ...entry, patientId: head.id });
+      }
+      return { result, version };
+    }),
+  );
+}

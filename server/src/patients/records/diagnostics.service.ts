@@ -1,0 +1,113 @@
+import {
+  type CreateDiagnosticInput,
+  type Diagnostic,
+  type DiagnosticFields,
+  diagnosticIssues,
+  isBiobank,
+  joinOther,
+  splitOther,
+  type UpdateDiagnosticInput,
+} from '@registry/shared';
+import { changesOf } from '../../audit/record.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { sentOf, validationFailed } from '../../http/validation.ts';
+import { assertClinicalDates, timelineOf } from '../patient-rules.ts';
+import { createPatientsRepository, type PatientHead } from '../patients.repository.ts';
+import { createDiagnosticsRepository, type DiagnosticValues } from './diagnostics.repository.ts';
+import { createRecord, type RecordKind, updateRecord, type Written } from './record-write.ts';
+
+const DIAGNOSTIC: RecordKind<DiagnosticValues, 'diagnostics'> = {
+  entityType: 'diagnostic',
+  part: 'diagnostics',
+  repository: createDiagnosticsRepository,
+};
+
+const DIAGNOSTIC_DATES = ['dxDate', 'relapseDate', 'consentDate'] as const;
+
+/**
+ * A diagnostic's stored values from the form's fields, after the rules of docs/product-rules.md#validation:
+ * an Other subtype becomes `Other: {subTypeName}`, a relapse date without relapse and a consent date
+ * without consent are dropped, and a biobank's consent is always the single 'Bio Banco' option (true).
+ */
+function diagnosticValuesOf(fields: DiagnosticFields, head: PatientHead): DiagnosticValues {
+  const biobank = isBiobank(head.institutionType);
+  const issues = diagnosticIssues(fields, biobank);
+  if (Object.keys(issues).length > 0) {
+    throw validationFailed(issues);
+  }
+  const relapse = fields.relapse ?? false;
+  const consent = biobank ? true : fields.consent;
+  return {
+    dxDate: fields.dxDate ?? null,
+    dxSecondary: fields.dxSecondary ?? null,
+    dxSubType:
+      fields.dxSubType === 'Other' ? joinOther(fields.subTypeName ?? '') : (fields.dxSubType ?? null),
+    organsFailures: fields.organsFailures ?? null,
+    patientFit: fields.patientFit ?? null,
+    relapse,
+    relapseDate: relapse ? (fields.relapseDate ?? null) : null,
+    riskLevel: fields.riskLevel ?? null,
+    consent,
+    consentDate: consent ? (fields.consentDate ?? null) : null,
+    dxSecondaryDescription: fields.dxSecondaryDescription ?? null,
+  };
+}
+
+/** The date rules on the dates of a diagnostic that changed, against the rest of the patient's timeline. */
+async function assertDiagnosticDates(
+  tx: Queryable,
+  head: PatientHead,
+  values: DiagnosticValues,
+  changed: readonly (typeof DIAGNOSTIC_DATES)[number][],
+  now: Date,
+): Promise<void> {
+  const timeline = await timelineOf(createPatientsRepository(tx), head);
+  assertClinicalDates(
+    { ...timeline, dxDate: values.dxDate, relapseDate: values.relapseDate, consentDate: values.consentDate },
+    changed,
+    now,
+  );
+}
+
+/** Adds a diagnostic. */
+export function createDiagnostic(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateDiagnosticInput,
+  ifMatch: string | undefined,
+): Promise<Written<Diagnostic>> {
+  const { patientId, ...fields } = input;
+  return createRecord(ctx, actor, DIAGNOSTIC, { patientId, ifMatch }, async ({ tx, head }) => {
+    const values = diagnosticValuesOf(fields, head);
+    await assertDiagnosticDates(tx, head, values, DIAGNOSTIC_DATES, actor.now);
+    return values;
+  });
+}
+
+/** Changes the sent fields of a diagnostic; the rules apply to the record as it will be. */
+export function updateDiagnostic(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: UpdateDiagnosticInput,
+  ifMatch: string | undefined,
+): Promise<Written<Diagnostic>> {
+  const sent = sentOf(input);
+  return updateRecord(ctx, actor, DIAGNOSTIC, { id, ifMatch }, async ({ tx, head }, before) => {
+    const subtype = splitOther(before.dxSubType);
+    // Stored values passed the same enumerations when they were written (and the table's checks).
+    const current = { ...before, dxSubType: subtype.value, subTypeName: subtype.text } as DiagnosticFields;
+    const values = diagnosticValuesOf({ ...current, ...sent }, head);
+    const changed = Object.keys(changesOf(before, values));
+    await assertDiagnosticDates(
+      tx,
+      head,
+      values,
+      DIAGNOSTIC_DATES.filter((field) => changed.includes(field)),
+      actor.now,
+    );
+    return values;
+  });
+}

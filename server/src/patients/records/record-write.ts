@@ -1,0 +1,126 @@
+import { changesOf, created } from '../../audit/record.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { viewerOf } from '../patient-access.ts';
+import { type PatientWrite, writePatient } from '../patient-write.ts';
+import type { RecordPart, RecordParts } from '../read-model/patient-document.ts';
+import { createReadModelRepository } from '../read-model/read-model.repository.ts';
+
+/** A written record as the patient file shows it, with the patient's version after the write. */
+export interface Written<T> {
+  readonly data: T;
+  readonly version: number;
+}
+
+/** What the create and update frames need of a kind of record held one row per record. */
+export interface RecordKind<Values extends Record<string, unknown>, P extends RecordPart> {
+  /** The audit trail's name for it: `sample` gives `sample.create` and `sample.update`. */
+  readonly entityType: string;
+  /** Where the patient file shows it. */
+  readonly part: P;
+  readonly repository: (db: Queryable) => {
+    patientOf(id: string): Promise<string | null>;
+    find(id: string): Promise<Values | null>;
+    insert(patientId: string, values: Values): Promise<string>;
+    update(id: string, values: Partial<Values>): Promise<void>;
+  };
+}
+
+/** One kind of a patient's records as the caller sees them on the patient file. */
+export function readRecords<P extends RecordPart>(
+  db: Queryable,
+  actor: Actor,
+  patientId: string,
+  part: P,
+): Promise<RecordParts[P]> {
+  return createReadModelRepository(db).records(viewerOf(actor.principal), patientId, part);
+}
+
+async function shown<P extends RecordPart>(
+  ctx: AppContext,
+  actor: Actor,
+  patientId: string,
+  part: P,
+  id: string,
+): Promise<RecordParts[P][number]> {
+  const found = (await readRecords(ctx.db, actor, patientId, part)).find((item) => item.id === id);
+  if (!found) {
+    throw notFound();
+  }
+  return found;
+}
+
+/**
+ * Adds a record to a patient on the write frame: `prepare` applies the record's rules and answers the
+ * values to store; the creation is audited with every value set.
+ */
+export async function createRecord<Values extends Record<string, unknown>, P extends RecordPart>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Values, P>,
+  target: { patientId: string; ifMatch: string | undefined },
+  prepare: (write: PatientWrite) => Promise<Values>,
+): Promise<Written<RecordParts[P][number]>> {
+  const { result: id, version } = await writePatient(
+    ctx,
+    actor,
+    target.patientId,
+    { ifMatch: target.ifMatch, capabilities: ['clinical'] },
+    async (write) => {
+      const values = await prepare(write);
+      const recordId = await kind.repository(write.tx).insert(write.head.id, values);
+      write.record({
+        action: `${kind.entityType}.create`,
+        entityType: kind.entityType,
+        entityId: recordId,
+        changes: created(values),
+      });
+      return recordId;
+    },
+  );
+  return { data: await shown(ctx, actor, target.patientId, kind.part, id), version };
+}
+
+/**
+ * Changes a record on the write frame: `prepare` gets the stored values and answers the values to
+ * store after the record's rules; only what differs is written and audited.
+ */
+export async function updateRecord<Values extends Record<string, unknown>, P extends RecordPart>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Values, P>,
+  target: { id: string; ifMatch: string | undefined },
+  prepare: (write: PatientWrite, before: Values) => Promise<Partial<Values>>,
+): Promise<Written<RecordParts[P][number]>> {
+  const patientId = await kind.repository(ctx.db).patientOf(target.id);
+  if (!patientId) {
+    throw notFound();
+  }
+  const { version } = await writePatient(
+    ctx,
+    actor,
+    patientId,
+    { ifMatch: target.ifMatch, capabilities: ['clinical'] },
+    async (write) => {
+      const repository = kind.repository(write.tx);
+      const before = await repository.find(target.id);
+      if (!before) {
+        throw notFound();
+      }
+      const values = await prepare(write, before);
+      const changes = changesOf(before, values);
+      if (Object.keys(changes).length > 0) {
+        await repository.update(target.id, values);
+        write.record({
+          action: `${kind.entityType}.update`,
+          entityType: kind.entityType,
+          entityId: target.id,
+          changes,
+        });
+      }
+    },
+  );
+  return { data: await shown(ctx, actor, patientId, kind.part, target.id), version };
+}

@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { samples } from '../../db/schema.ts';
+
+export type SampleValues = { sampleType: string; sampleDate: string; fileId: string | null };
+
+/** Pre-treatment samples of patients. */
+export function createSamplesRepository(db: Queryable) {
+  return {
+    /** The patient a sample belongs to, or null. */
+    async patientOf(id: string): Promise<string | null> {
+      const [row] = await db.select({ patientId: samples.patientId }).from(samples).where(eq(samples.id, id));
+      return row?.patientId ?? null;
+    },
+
+    async find(id: string): Promise<SampleValues | null> {
+      const [row] = await db
+        .select({ sampleType: samples.sampleType, sampleDate: samples.sampleDate, fileId: samples.fileId })
+        .from(samples)
+        .where(eq(samples.id, id));
+      return row ?? null;
+    },
+
+    async insert(patientId: string, values: SampleValues): Promise<string> {
+      const [row] = await db
+        .insert(samples)
+        .values({ patientId, ...values })
+        .returning({ id: samples.id });
+      if (!row) {
+        throw new Error('insert returned no row');
+      }
+      return row.id;
+    },
+
+    async update(id: string, values: Partial<SampleValues>): Promise<void> {
+      await db
+        .update(samples)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(samples.id, id));
+    },
+  };
+}

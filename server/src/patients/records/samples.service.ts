@@ -1,0 +1,44 @@
+import type { CreateSampleInput, Sample, UpdateSampleInput } from '@registry/shared';
+import type { Actor } from '../../auth/actor.ts';
+import type { AppContext } from '../../context.ts';
+import { sentOf } from '../../http/validation.ts';
+import { assertFilesOfPatient, assertNotFuture } from '../patient-rules.ts';
+import { createRecord, type RecordKind, updateRecord, type Written } from './record-write.ts';
+import { createSamplesRepository, type SampleValues } from './samples.repository.ts';
+
+const SAMPLE: RecordKind<SampleValues, 'samples'> = {
+  entityType: 'sample',
+  part: 'samples',
+  repository: createSamplesRepository,
+};
+
+/** Adds a pre-treatment sample: no date in the future, a file only of the same patient. */
+export function createSample(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateSampleInput,
+  ifMatch: string | undefined,
+): Promise<Written<Sample>> {
+  const { patientId, ...fields } = input;
+  return createRecord(ctx, actor, SAMPLE, { patientId, ifMatch }, async ({ tx, head }) => {
+    assertNotFuture({ sampleDate: fields.sampleDate }, actor.now);
+    await assertFilesOfPatient(tx, head.id, { fileId: fields.fileId });
+    return { sampleType: fields.sampleType, sampleDate: fields.sampleDate, fileId: fields.fileId ?? null };
+  });
+}
+
+/** Changes the sent fields of a sample, under the same rules. */
+export function updateSample(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: UpdateSampleInput,
+  ifMatch: string | undefined,
+): Promise<Written<Sample>> {
+  const sent = sentOf(input);
+  return updateRecord(ctx, actor, SAMPLE, { id, ifMatch }, async ({ tx, head }) => {
+    assertNotFuture({ sampleDate: sent.sampleDate }, actor.now);
+    await assertFilesOfPatient(tx, head.id, { fileId: sent.fileId });
+    return sent;
+  });
+}
