@@ -67,7 +67,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once (CONTRACT.md §1), listing every bad variable at once. */
+/** Reads the environment once (README.md#configuration), listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './http.ts';
 import { dateSchema } from './patients-rules.ts';
 
-/** One entry of the audit trail (CONTRACT.md §8); `changes` maps each field to its old and new value. */
+/** One entry of the audit trail (docs/product-rules.md#audit); `changes` maps each field to its old and new value. */
 export const auditEventSchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime(),

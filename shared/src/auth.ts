@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, SEXES } from './enums.ts';
 
-/** Login accepts any password of 6 or more characters (SPEC.md §5); new passwords follow the strong rule. */
+/** Login accepts any password of 6 or more characters (docs/product-rules.md#validation); new passwords follow the strong rule. */
 export const LOGIN_PASSWORD_MIN = 6;
 export const STRONG_PASSWORD_MIN = 8;
 export const STRONG_PASSWORD_MAX = 99;
@@ -13,7 +13,7 @@ const email = z
   // The HTML5 pattern: what a browser's email field accepts, including local addresses such as admin@localhost.
   .pipe(z.email({ pattern: z.regexes.html5Email, error: 'validation.emailInvalid' }));
 
-/** The strong-password rule for every new password (SPEC.md §5). */
+/** The strong-password rule for every new password (docs/product-rules.md#validation). */
 export const strongPasswordSchema = z
   .string({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
@@ -56,7 +56,7 @@ export const resetPasswordSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** The signed-in user as `GET /api/users/me` and the users list return it (SPEC.md §3). */
+/** The signed-in user as `GET /api/users/me` and the users list return it (docs/product-rules.md#records). */
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string(),

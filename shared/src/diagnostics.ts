@@ -3,7 +3,7 @@ import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
 import { nullableChoice, nullableDateSchema, nullableText } from './patients-rules.ts';
 
 /**
- * A diagnostic as the patient file shows it (CONTRACT.md §4). `dxSubType` is a Diagnosis value or,
+ * A diagnostic as the patient file shows it (docs/product-rules.md#records). `dxSubType` is a Diagnosis value or,
  * for a free-text subtype, the stored `Other: {text}` (split it with `splitOther`).
  */
 export const diagnosticSchema = z.object({
@@ -51,7 +51,7 @@ type DiagnosticRuleInput = Pick<
 >;
 
 /**
- * The rules of SPEC.md §5 that tie diagnostic fields together: subTypeName when the subtype is Other,
+ * The rules (docs/product-rules.md#validation) that tie diagnostic fields together: subTypeName when the subtype is Other,
  * relapseDate when relapse, consentDate when consent. A biobank's consent is the single option
  * 'Bio Banco' (stored as true) and carries no date.
  */

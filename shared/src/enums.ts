@@ -1,4 +1,4 @@
-/** Enumerations of CONTRACT.md §5: the values stored in the database and sent on the wire. */
+/** Enumerations (docs/product-rules.md#values): the values stored in the database and sent on the wire. */
 
 export const DIAGNOSES = [
   'confirm',
@@ -32,7 +32,7 @@ export type SampleType = (typeof SAMPLE_TYPES)[number];
 
 export const INSTITUTION_TYPES = ['Laboratorio', 'Fundación', 'Hospital', 'BioBanco'] as const;
 export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
-/** The institution type whose doctors follow the biobank rules (SPEC.md §6). */
+/** The institution type whose doctors follow the biobank rules (docs/product-rules.md#biobanks). */
 export const BIOBANK: InstitutionType = 'BioBanco';
 
 export const RESPONSES = ['RC', 'RP', 'NE', 'NR'] as const;
@@ -78,5 +78,5 @@ export const TREATMENT_SCHEMES = [
 ] as const;
 export type TreatmentScheme = (typeof TREATMENT_SCHEMES)[number];
 
-/** Free-text subtypes and schemes are stored behind this prefix (SPEC.md §5). */
+/** Free-text subtypes and schemes are stored behind this prefix (docs/product-rules.md#validation). */
 export const OTHER_PREFIX = 'Other: ';

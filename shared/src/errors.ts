@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stable error codes of the API (CONTRACT.md §2); the web app translates by code. */
+/** Stable error codes of the API (docs/product-rules.md#wire); the web app translates by code. */
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nullableDateSchema } from './patients-rules.ts';
 
-/** Files of CONTRACT.md §4: JPG or PDF, judged by their bytes, at most 1 MiB. */
+/** Files (docs/product-rules.md#files): JPG or PDF, judged by their bytes, at most 1 MiB. */
 export const FILE_MAX_BYTES = 1024 * 1024;
 export const FILE_MIME_TYPES = ['image/jpeg', 'application/pdf'] as const;
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** `{ data: T }`: the envelope of every successful answer. */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
-/** A page of a list (CONTRACT.md §3). */
+/** A page of a list (docs/product-rules.md#patient-list). */
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({
     data: z.array(row),

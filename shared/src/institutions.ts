@@ -9,7 +9,7 @@ const requiredText = (max: number) =>
     .min(1, 'validation.required')
     .max(max, 'validation.tooLong');
 
-/** An institution as the list shows it (CONTRACT.md §3). */
+/** An institution as the list shows it (docs/product-rules.md#patient-list). */
 export const institutionSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -39,7 +39,7 @@ export const institutionListQuerySchema = pageQuerySchema.extend({
 export type InstitutionListQuery = z.infer<typeof institutionListQuerySchema>;
 export type InstitutionOrderBy = (typeof INSTITUTION_ORDER_BY)[number];
 
-/** The '+ new institution' form and `POST /api/institutions` (SPEC.md §5). */
+/** The '+ new institution' form and `POST /api/institutions` (docs/product-rules.md#validation). */
 export const createInstitutionSchema = z.strictObject({
   name: requiredText(200),
   type: z.enum(INSTITUTION_TYPES, { error: 'validation.required' }),

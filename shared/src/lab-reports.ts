@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fileRefSchema } from './files.ts';
 import { nullableDateSchema, nullableText, requiredText } from './patients-rules.ts';
 
-/** A lab-report entry (CONTRACT.md §4): a fixed name of LAB_REPORT_NAMES, NGS OP, or a custom name. */
+/** A lab-report entry (docs/product-rules.md#records): a fixed name of LAB_REPORT_NAMES, NGS OP, or a custom name. */
 export const labReportSchema = z.object({
   id: z.uuid(),
   name: z.string(),

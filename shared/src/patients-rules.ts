@@ -3,7 +3,7 @@ import { OTHER_PREFIX } from './enums.ts';
 
 /**
  * Building blocks of the patient-record schemas: calendar dates as `yyyy-MM-dd` strings, nullable
- * texts, the 'Other: ' convention, and the sanity rules on clinical dates (SPEC.md §5, CONTRACT.md §4).
+ * texts, the 'Other: ' convention, and the sanity rules on clinical dates (docs/product-rules.md#validation, #dates).
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -90,7 +90,10 @@ function compareDays(a: string, b: string): number {
   if (a.length === 4 || b.length === 4) {
     return Number(a.slice(0, 4)) - Number(b.slice(0, 4));
   }
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (a < b) {
+    return -1;
+  }
+  return a > b ? 1 : 0;
 }
 
 /** The clinical dates of one patient that the sanity rules compare. */

@@ -28,7 +28,7 @@ const ecogSchema = z
 
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
-/** A biobank birth date: a calendar day, a bare year `yyyy`, or nothing (CONTRACT.md §4). */
+/** A biobank birth date: a calendar day, a bare year `yyyy`, or nothing (docs/product-rules.md#records). */
 const birthDateOrYearSchema = z.preprocess(
   emptyToNull,
   z
@@ -58,7 +58,7 @@ export const demographySchema = z.strictObject(demographyFields);
 export type DemographyInput = z.infer<typeof demographySchema>;
 
 /**
- * The demography step of the wizard (SPEC.md §5): birthDate is a required date ('must choose a date'),
+ * The demography step of the wizard (docs/product-rules.md#validation): birthDate is a required date ('must choose a date'),
  * except in a biobank, where it is optional and may be a bare year.
  */
 export const demographyFormSchema = (biobank: boolean) =>
@@ -71,7 +71,7 @@ export const createPatientSchema = z.strictObject({
 });
 export type CreatePatientInput = z.infer<typeof createPatientSchema>;
 
-/** The death modal (SPEC.md §5): deathDate required, deathCause optional. */
+/** The death modal (docs/product-rules.md#validation): deathDate required, deathCause optional. */
 export const deathFormSchema = z.strictObject({
   deathDate: dateSchema,
   deathCause: nullableText(5000).optional(),
@@ -112,7 +112,7 @@ const obitoSchema = z
   .regex(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/, 'validation.chooseDate')
   .refine((value) => value.split(',').every(isCalendarDate), { error: 'validation.chooseDate' });
 
-/** The filters of the patient list and exports (CONTRACT.md §3). */
+/** The filters of the patient list and exports (docs/product-rules.md#patient-list). */
 export const patientFilterFields = {
   institutionCode: optionalFilter(z.string().trim().min(1).max(100)),
   subtype: optionalFilter(z.enum(DIAGNOSES, { error: 'validation.chooseOption' })),
@@ -132,7 +132,7 @@ export const patientListQuerySchema = pageQuerySchema.extend({
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 export type PatientFilters = Pick<PatientListQuery, keyof typeof patientFilterFields>;
 
-/** A row of the patient list (CONTRACT.md §3); fields marked admin-only are absent for doctors. */
+/** A row of the patient list (docs/product-rules.md#patient-list); fields marked admin-only are absent for doctors. */
 export const patientRowSchema = z.object({
   id: z.uuid(),
   identification: z.string(),
@@ -155,7 +155,7 @@ export const patientRowSchema = z.object({
 });
 export type PatientRow = z.infer<typeof patientRowSchema>;
 
-/** `GET /api/patients/{id}`: the patient with every nested record (CONTRACT.md §4). */
+/** `GET /api/patients/{id}`: the patient with every nested record (docs/product-rules.md#records). */
 export const patientSchema = z.object({
   id: z.uuid(),
   identification: z.string(),

@@ -3,7 +3,7 @@ import { SAMPLE_TYPES } from './enums.ts';
 import { fileRefSchema } from './files.ts';
 import { dateSchema } from './patients-rules.ts';
 
-/** A pre-treatment sample as the patient file shows it (CONTRACT.md §4). */
+/** A pre-treatment sample as the patient file shows it (docs/product-rules.md#records). */
 export const sampleSchema = z.object({
   id: z.uuid(),
   sampleType: z.enum(SAMPLE_TYPES),
@@ -19,7 +19,7 @@ const sampleFields = {
   fileId: z.uuid({ error: 'validation.fileUnknown' }).nullable().optional(),
 };
 
-/** The samples step of the wizard (SPEC.md §5): date and type required, the file optional. */
+/** The samples step of the wizard (docs/product-rules.md#validation): date and type required, the file optional. */
 export const sampleFormSchema = z.strictObject(sampleFields);
 export type SampleFormInput = z.infer<typeof sampleFormSchema>;
 

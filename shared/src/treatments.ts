@@ -8,7 +8,7 @@ import {
   requiredText,
 } from './patients-rules.ts';
 
-/** A drug of a treatment (CONTRACT.md §4); `lastAplicationDate` keeps the product's spelling. */
+/** A drug of a treatment (docs/product-rules.md#records); `lastAplicationDate` keeps the product's spelling. */
 export const drugSchema = z.object({
   id: z.uuid(),
   order: z.number().int(),
@@ -93,7 +93,7 @@ function treatmentRules(value: { scheme?: string | null; schemeName?: string | n
   }
 }
 
-/** One treatment of the wizard (SPEC.md §5): order required, schemeName when the scheme is Other. */
+/** One treatment of the wizard (docs/product-rules.md#validation): order required, schemeName when the scheme is Other. */
 export const treatmentFormSchema = z.strictObject(treatmentFields).superRefine(treatmentRules);
 export type TreatmentFormInput = z.infer<typeof treatmentFormSchema>;
 

@@ -55,7 +55,7 @@ export type CreateDoctorInput = z.infer<typeof createDoctorSchema>;
 export const updateUserSchema = z.strictObject({ isActive: z.boolean() });
 
 /**
- * The 'new user' form (SPEC.md §5): an admin needs email, nickname and password; a doctor also needs
+ * The 'new user' form (docs/product-rules.md#validation): an admin needs email, nickname and password; a doctor also needs
  * first and last name, gender and institution. The form sends one of the two calls above.
  */
 export const createUserFormSchema = z.discriminatedUnion(

@@ -16,7 +16,7 @@ export interface AuditEntry {
   readonly ip?: string;
 }
 
-/** The append-only audit trail (CONTRACT.md §8). Pass the transaction of the change it records. */
+/** The append-only audit trail (docs/product-rules.md#audit). Pass the transaction of the change it records. */
 export function createAuditRepository(db: Queryable) {
   return {
     async record(entry: AuditEntry): Promise<void> {

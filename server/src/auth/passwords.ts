@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with explicit parameters (CONTRACT.md §7): 19 MiB, 2 passes, 1 lane. Algorithm 2 is argon2id. */
+/** argon2id with explicit parameters (docs/product-rules.md#accounts): 19 MiB, 2 passes, 1 lane. Algorithm 2 is argon2id. */
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -5,7 +5,7 @@ import { doctors, institutions, sessions, users } from '../db/schema.ts';
 import type { Principal } from './principal.ts';
 import { newToken, sha256 } from './tokens.ts';
 
-/** Session lifetimes of CONTRACT.md §7. */
+/** Session lifetimes (docs/product-rules.md#accounts). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 

@@ -31,7 +31,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-/** Dates without time travel as `yyyy-MM-dd` strings and are never shifted (CONTRACT.md §2). */
+/** Dates without time travel as `yyyy-MM-dd` strings and are never shifted (docs/product-rules.md#wire). */
 const day = (name: string) => date(name, { mode: 'string' });
 
 export const institutions = pgTable(
@@ -112,7 +112,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per email, for the lockout of CONTRACT.md §7. */
+/** Failed sign-ins per email, for the sign-in lockout (docs/product-rules.md#accounts). */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -176,7 +176,7 @@ export const demographies = pgTable(
     patientId: uuid('patient_id')
       .primaryKey()
       .references(() => patients.id, { onDelete: 'cascade' }),
-    /** `yyyy-MM-dd`, or for a biobank patient a bare year `yyyy` or null (CONTRACT.md §4). */
+    /** `yyyy-MM-dd`, or for a biobank patient a bare year `yyyy` or null (docs/product-rules.md#records). */
     birthDate: text('birth_date'),
     gender: text('gender').notNull(),
     ecog: smallint('ecog'),
@@ -334,7 +334,7 @@ export const labReports = pgTable(
 );
 
 /**
- * The audit trail (CONTRACT.md §8). Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ * The audit trail (docs/product-rules.md#audit). Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
  * Actors and records are kept as plain ids, not foreign keys, so the trail outlives what it tells of.
  */
 export const auditEvents = pgTable(

@@ -19,7 +19,7 @@ export function statusText(status: number): string {
 }
 
 /**
- * An error that becomes the contract's error body (CONTRACT.md §2). `fields` maps a field path to a
+ * An error that becomes the contract's error body (docs/product-rules.md#wire). `fields` maps a field path to a
  * message key of the shared texts; the error handler translates keys and the code's message.
  */
 export class HttpError extends Error {

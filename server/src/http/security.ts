@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers of CONTRACT.md §2 on every answer. Mantine writes inline styles, hence
+ * Security headers (docs/product-rules.md#wire) on every answer. Mantine writes inline styles, hence
  * 'unsafe-inline' for styles only; scripts come from this origin alone.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {

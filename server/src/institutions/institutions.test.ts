@@ -498,13 +498,13 @@ describe('institutions: /api/institutions', () => {
       const stored = await t.ctx.db
         .select({ code: institutions.code, name: institutions.name })
         .from(institutions);
-      const expected = [...stored].sort((a, b) =>
-        a.code.toLowerCase() < b.code.toLowerCase()
-          ? -1
-          : a.code.toLowerCase() > b.code.toLowerCase()
-            ? 1
-            : 0,
-      );
+      const expected = [...stored].sort((a, b) => {
+        const [x, y] = [a.code.toLowerCase(), b.code.toLowerCase()];
+        if (x < y) {
+          return -1;
+        }
+        return x > y ? 1 : 0;
+      });
       expect(codes).toEqual(expected);
       expect(codes).toContainEqual({ code: 'AAAINACTIVA', name: inactive.name });
     });

@@ -17,7 +17,7 @@ export interface Mailer {
 
 /**
  * Sends mail through SMTP_URL, or, without one, writes each mail as an .eml file under
- * DATA_DIR/outbox/ (CONTRACT.md §1). The body is never logged: it may hold a reset code.
+ * DATA_DIR/outbox/ (README.md#configuration). The body is never logged: it may hold a reset code.
  */
 export function createMailer(config: Config, log: (message: string) => void = () => undefined): Mailer {
   if (config.smtpUrl) {

@@ -79,6 +79,26 @@ function ageFor(random: Random, subtype: Diagnosis): number {
   return random.int(20, 85);
 }
 
+/** The diagnostic risk of a subtype: mostly low in promyelocytic leukaemia, none while unconfirmed. */
+function riskFor(random: Random, subtype: Diagnosis): string {
+  if (subtype === 'AML M3') {
+    return random.weighted([
+      ['Bajo', 7],
+      ['Medio', 2],
+      ['Alto', 1],
+    ] as const);
+  }
+  if (subtype === 'confirm') {
+    return 'N/A';
+  }
+  return random.weighted([
+    ['Bajo', 3],
+    ['Medio', 4],
+    ['Alto', 3],
+    ['N/R', 0.5],
+  ] as const);
+}
+
 function schemeFor(random: Random, subtype: Diagnosis, age: number, fit: boolean): TreatmentScheme | string {
   if (subtype === 'AML M3') {
     return random.chance(0.8) ? 'Other: ATRA + ATO' : '7+3 AraC + IDA';
@@ -283,21 +303,7 @@ export function syntheticPatient(
     : birthDay;
   const fit = age < 70 ? random.chance(0.85) : random.chance(0.35);
   const secondary = random.chance(isAml(subtypeValue) ? 0.22 : 0.08);
-  const risk =
-    subtypeValue === 'AML M3'
-      ? random.weighted([
-          ['Bajo', 7],
-          ['Medio', 2],
-          ['Alto', 1],
-        ] as const)
-      : subtypeValue === 'confirm'
-        ? 'N/A'
-        : random.weighted([
-            ['Bajo', 3],
-            ['Medio', 4],
-            ['Alto', 3],
-            ['N/R', 0.5],
-          ] as const);
+  const risk = riskFor(random, subtypeValue);
 
   const relapseMs = dxMs + random.int(180, 1100) * DAY;
   const relapse = random.chance(isAml(subtypeValue) ? 0.33 : 0.22) && relapseMs < todayMs;
@@ -330,7 +336,7 @@ export function syntheticPatient(
   const treatments: SeedTreatment[] = [];
   const treatable = consent && !dxSubType.startsWith('Other: ') && subtypeValue !== 'confirm';
   if (treatable) {
-    const lines = relapse ? 2 : random.chance(0.25) ? 2 : 1;
+    const lines = relapse || random.chance(0.25) ? 2 : 1;
     let startMs = dxMs + random.int(2, 20) * DAY;
     for (let line = 0; line < lines && startMs < lastMs; line++) {
       const scheme = line === 0 ? schemeFor(random, subtypeValue, age, fit) : random.pick(SALVAGE);

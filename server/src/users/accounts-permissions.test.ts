@@ -7,7 +7,7 @@ import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.t
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 
 /**
- * The permission matrix of the accounts feature (CONTRACT.md §6): every route, as an admin, a doctor,
+ * The permission matrix of the accounts feature (docs/product-rules.md#roles): every route, as an admin, a doctor,
  * an inactive user's old token and no token at all.
  */
 describe('who may manage users and institutions', () => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 /**
- * Creates the first admin when the database holds none (CONTRACT.md §1). With ADMIN_EMAIL and
+ * Creates the first admin when the database holds none (README.md#configuration). With ADMIN_EMAIL and
  * ADMIN_PASSWORD it uses them; otherwise it creates admin@localhost with a random password that is
  * returned so that the caller can print it once. Running it again changes nothing.
  */

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError, tooManyAttempts } from '../http/errors.ts';
 import { createUsersRepository } from './users.repository.ts';
 
-/** Lockout of CONTRACT.md §7: 5 failures for one email within 15 minutes lock it for 15 minutes. */
+/** The sign-in lockout (docs/product-rules.md#accounts): 5 failures for one email within 15 minutes lock it for 15 minutes. */
 export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 

@@ -218,7 +218,7 @@ describe('POST /api/users/login', () => {
       }
       await login({ email: user.email, password: WRONG_PASSWORD });
     }
-    // Five failures within 12 minutes: the fifth starts a lock of 15 minutes (CONTRACT.md §7).
+    // Five failures within 12 minutes: the fifth starts a lock of 15 minutes (docs/product-rules.md#accounts).
     t.advance(14 * MINUTE);
     const locked = await login({ email: user.email, password: TEST_PASSWORD });
     expect(locked.statusCode).toBe(429);

@@ -13,7 +13,7 @@ import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 
-/** Reset codes of CONTRACT.md §7: valid 10 minutes, single use, void after 5 wrong tries. */
+/** Reset codes (docs/product-rules.md#accounts): valid 10 minutes, single use, void after 5 wrong tries. */
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_TRIES = 5;
 

@@ -17,7 +17,7 @@ import { createUser, setUserActive } from './users-admin.service.ts';
 
 const REFUSALS = errorsOf(400, 401, 403);
 
-/** The admin's management of users (SPEC.md §2 Users list). */
+/** The admin's management of users (docs/product-rules.md#screens). */
 export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/users/list',

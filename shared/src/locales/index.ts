@@ -4,7 +4,7 @@ import { es } from './es.ts';
 export { en, es };
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** Spanish is the default and the fallback language (SPEC.md §1). */
+/** Spanish is the default and the fallback language (docs/product-rules.md#constants). */
 export const DEFAULT_LANGUAGE: Language = 'es';
 export type SharedTexts = typeof es;
 export const sharedTexts: Record<Language, SharedTexts> = { es, en };

@@ -1,5 +1,5 @@
--- Accent- and case-insensitive search (CONTRACT.md §3) with trigram indexes, and the
--- append-only audit trail (CONTRACT.md §8). Both extensions are "trusted": the owner of the
+-- Accent- and case-insensitive search (docs/product-rules.md#patient-list) with trigram indexes, and the
+-- append-only audit trail (docs/product-rules.md#audit). Both extensions are "trusted": the owner of the
 -- database may create them without being a superuser.
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint

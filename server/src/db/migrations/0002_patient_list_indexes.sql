@@ -1,4 +1,4 @@
--- Indexes for the patient list and its exports (CONTRACT.md §3), so that every sort reads pages
+-- Indexes for the patient list and its exports (docs/product-rules.md#patient-list), so that every sort reads pages
 -- in index order: codeOP either way with patients without a code last and the newest first among
 -- them; createdAt with the id as tie-breaker (also the key the exports page through). The partial
 -- index serves the 'Other' subtype filter, whose values are stored as 'Other: {text}'.

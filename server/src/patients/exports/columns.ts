@@ -5,7 +5,7 @@ export type Cell = string | number | boolean | null;
 
 /**
  * A text cell that a spreadsheet could run as a formula (`=`, `+`, `-`, `@`, tab, carriage return
- * first) gets a leading `'` (CONTRACT.md §3).
+ * first) gets a leading `'` (docs/product-rules.md#exports).
  */
 export function safeCell(value: Cell | undefined): Cell {
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) {

@@ -63,7 +63,7 @@ const PART_SQL: Record<DocumentPart, (viewer: Viewer) => SQL> = {
     where r.patient_id = p.id ${seesAdminFields(viewer) ? sql`` : sql`and r.name <> ${NGS_OP}`}) as "reports"`,
 };
 
-/** The columns of a patient's document (CONTRACT.md §4), with the nested parts asked for. */
+/** The columns of a patient's document (docs/product-rules.md#records), with the nested parts asked for. */
 export function documentColumns(viewer: Viewer, parts: readonly DocumentPart[] = ALL_PARTS): SQL {
   const nested = parts.map((part) => PART_SQL[part](viewer));
   return sql`p.id as "id", p.identification as "identification", p.code_op as "codeOP", p.version as "version",

@@ -29,7 +29,7 @@ const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 
 /**
- * The WHERE conditions of a list or export (CONTRACT.md §3). Diagnostic filters apply to the first
+ * The WHERE conditions of a list or export (docs/product-rules.md#patient-list). Diagnostic filters apply to the first
  * diagnostic, the one the row shows. A doctor's text search does not match codeOP, which they may
  * not see. Each condition can use an index: the trigram indexes for text, the diagnostic indexes for
  * subtype and relapse date, the unique indexes for codeOP and institution code.

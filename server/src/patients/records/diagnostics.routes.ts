@@ -2,12 +2,10 @@ import { createDiagnosticSchema, dataOf, diagnosticSchema, updateDiagnosticSchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ifMatchHeaders, ifMatchOf, withVersion } from '../../http/if-match.ts';
-import { BEARER, errorsOf, idParams } from '../../http/route-schemas.ts';
+import { ifMatchOf } from '../../http/if-match.ts';
+import { idParams } from '../../http/route-schemas.ts';
 import { createDiagnostic, updateDiagnostic } from './diagnostics.service.ts';
-
-const WRITE_ERRORS = errorsOf(400, 401, 403, 404, 412, 422);
-const doctorWrite = (summary: string) => ({ tags: ['patient records'], summary });
+import { recordWrite, sendWritten } from './record-routes.ts';
 
 /**
  * Diagnostics of a patient (docs/api-patients.md); the first one is what the list shows. Every
@@ -19,17 +17,17 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite("Add a diagnostic; an Other subtype is sent as 'Other' plus subTypeName"),
-        security: BEARER,
-        headers: ifMatchHeaders,
+        ...recordWrite(
+          "Add a diagnostic; an Other subtype is sent as 'Other' plus subTypeName",
+          201,
+          dataOf(diagnosticSchema),
+        ),
         body: createDiagnosticSchema,
-        response: { 201: dataOf(diagnosticSchema), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const written = await createDiagnostic(ctx, actorOf(ctx, request), request.body, ifMatchOf(request));
-      withVersion(reply, written.version);
-      return reply.status(201).send({ data: written.data });
+      return sendWritten(reply, written, 201);
     },
   );
 
@@ -38,12 +36,9 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Change the sent fields of a diagnostic'),
-        security: BEARER,
+        ...recordWrite('Change the sent fields of a diagnostic', 200, dataOf(diagnosticSchema)),
         params: idParams,
-        headers: ifMatchHeaders,
         body: updateDiagnosticSchema,
-        response: { 200: dataOf(diagnosticSchema), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -54,8 +49,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         request.body,
         ifMatchOf(request),
       );
-      withVersion(reply, written.version);
-      return { data: written.data };
+      return sendWritten(reply, written);
     },
   );
 };

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ifMatchHeaders, ifMatchOf, withVersion } from '../../http/if-match.ts';
-import { BEARER, errorsOf, patientIdParams } from '../../http/route-schemas.ts';
+import { ifMatchOf } from '../../http/if-match.ts';
+import { patientIdParams } from '../../http/route-schemas.ts';
 import { saveLabReports } from './lab-reports.service.ts';
+import { recordWrite, sendWritten } from './record-routes.ts';
 
-const WRITE_ERRORS = errorsOf(400, 401, 403, 404, 412, 422);
 const labReportsAnswer = dataOf(z.array(labReportSchema));
 
 /**
@@ -21,13 +21,9 @@ export const labReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: 'signedIn' },
       schema: {
-        tags: ['patient records'],
-        summary: 'Add lab-report entries with content (empty ones are skipped)',
+        ...recordWrite('Add lab-report entries with content (empty ones are skipped)', 201, labReportsAnswer),
         description: 'Admins may write the NGS OP entry only; biobank doctors none (403).',
-        security: BEARER,
-        headers: ifMatchHeaders,
         body: createLabReportsSchema,
-        response: { 201: labReportsAnswer, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -41,8 +37,7 @@ export const labReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           ifMatch: ifMatchOf(request),
         },
       );
-      withVersion(reply, written.version);
-      return reply.status(201).send({ data: written.data });
+      return sendWritten(reply, written, 201);
     },
   );
 
@@ -51,14 +46,10 @@ export const labReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: 'signedIn' },
       schema: {
-        tags: ['patient records'],
-        summary: 'Upsert lab-report entries by name',
+        ...recordWrite('Upsert lab-report entries by name', 200, labReportsAnswer),
         description: 'Admins may write the NGS OP entry only; biobank doctors none (403).',
-        security: BEARER,
         params: patientIdParams,
-        headers: ifMatchHeaders,
         body: upsertLabReportsSchema,
-        response: { 200: labReportsAnswer, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -72,8 +63,7 @@ export const labReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           ifMatch: ifMatchOf(request),
         },
       );
-      withVersion(reply, written.version);
-      return { data: written.data };
+      return sendWritten(reply, written);
     },
   );
 };

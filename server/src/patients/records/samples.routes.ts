@@ -2,12 +2,10 @@ import { createSampleSchema, dataOf, sampleSchema, updateSampleSchema } from '@r
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ifMatchHeaders, ifMatchOf, withVersion } from '../../http/if-match.ts';
-import { BEARER, errorsOf, idParams } from '../../http/route-schemas.ts';
+import { ifMatchOf } from '../../http/if-match.ts';
+import { idParams } from '../../http/route-schemas.ts';
+import { recordWrite, sendWritten } from './record-routes.ts';
 import { createSample, updateSample } from './samples.service.ts';
-
-const WRITE_ERRORS = errorsOf(400, 401, 403, 404, 412, 422);
-const doctorWrite = (summary: string) => ({ tags: ['patient records'], summary });
 
 /**
  * Pre-treatment samples of a patient (docs/api-patients.md). Every write may carry `If-Match` and
@@ -19,17 +17,13 @@ export const samplesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Add a pre-treatment sample'),
-        security: BEARER,
-        headers: ifMatchHeaders,
+        ...recordWrite('Add a pre-treatment sample', 201, dataOf(sampleSchema)),
         body: createSampleSchema,
-        response: { 201: dataOf(sampleSchema), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const written = await createSample(ctx, actorOf(ctx, request), request.body, ifMatchOf(request));
-      withVersion(reply, written.version);
-      return reply.status(201).send({ data: written.data });
+      return sendWritten(reply, written, 201);
     },
   );
 
@@ -38,12 +32,9 @@ export const samplesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Change a sample'),
-        security: BEARER,
+        ...recordWrite('Change a sample', 200, dataOf(sampleSchema)),
         params: idParams,
-        headers: ifMatchHeaders,
         body: updateSampleSchema,
-        response: { 200: dataOf(sampleSchema), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -54,8 +45,7 @@ export const samplesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         request.body,
         ifMatchOf(request),
       );
-      withVersion(reply, written.version);
-      return { data: written.data };
+      return sendWritten(reply, written);
     },
   );
 };

@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ifMatchHeaders, ifMatchOf, withVersion } from '../../http/if-match.ts';
-import { BEARER, errorsOf, idParams, patientIdParams } from '../../http/route-schemas.ts';
+import { ifMatchOf } from '../../http/if-match.ts';
+import { idParams, patientIdParams } from '../../http/route-schemas.ts';
+import { recordWrite, sendWritten } from './record-routes.ts';
 import { createTreatments, deleteDrug, deleteTreatment, upsertTreatments } from './treatments.service.ts';
 
-const WRITE_ERRORS = errorsOf(400, 401, 403, 404, 412, 422);
 const treatmentsAnswer = dataOf(z.array(treatmentSchema));
-const doctorWrite = (summary: string) => ({ tags: ['patient records'], summary });
 
 /**
  * Treatments of a patient and their drugs (docs/api-patients.md). Every write may carry `If-Match`
@@ -21,17 +20,13 @@ export const treatmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Add treatments with their drugs; answers all the treatments'),
-        security: BEARER,
-        headers: ifMatchHeaders,
+        ...recordWrite('Add treatments with their drugs; answers all the treatments', 201, treatmentsAnswer),
         body: createTreatmentsSchema,
-        response: { 201: treatmentsAnswer, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const written = await createTreatments(ctx, actorOf(ctx, request), request.body, ifMatchOf(request));
-      withVersion(reply, written.version);
-      return reply.status(201).send({ data: written.data });
+      return sendWritten(reply, written, 201);
     },
   );
 
@@ -40,12 +35,13 @@ export const treatmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Upsert treatments and drugs: with an id updated, without one created'),
-        security: BEARER,
+        ...recordWrite(
+          'Upsert treatments and drugs: with an id updated, without one created',
+          200,
+          treatmentsAnswer,
+        ),
         params: patientIdParams,
-        headers: ifMatchHeaders,
         body: upsertTreatmentsSchema,
-        response: { 200: treatmentsAnswer, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -56,8 +52,7 @@ export const treatmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         request.body,
         ifMatchOf(request),
       );
-      withVersion(reply, written.version);
-      return { data: written.data };
+      return sendWritten(reply, written);
     },
   );
 
@@ -66,11 +61,12 @@ export const treatmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Delete a treatment and its drugs; the rest keep dense order numbers'),
-        security: BEARER,
+        ...recordWrite(
+          'Delete a treatment and its drugs; the rest keep dense order numbers',
+          200,
+          treatmentsAnswer,
+        ),
         params: idParams,
-        headers: ifMatchHeaders,
-        response: { 200: treatmentsAnswer, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -80,8 +76,7 @@ export const treatmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         request.params.id,
         ifMatchOf(request),
       );
-      withVersion(reply, written.version);
-      return { data: written.data };
+      return sendWritten(reply, written);
     },
   );
 
@@ -90,17 +85,13 @@ export const treatmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: 'doctor' },
       schema: {
-        ...doctorWrite('Delete a drug; the rest keep dense order numbers'),
-        security: BEARER,
+        ...recordWrite('Delete a drug; the rest keep dense order numbers', 200, treatmentsAnswer),
         params: idParams,
-        headers: ifMatchHeaders,
-        response: { 200: treatmentsAnswer, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const written = await deleteDrug(ctx, actorOf(ctx, request), request.params.id, ifMatchOf(request));
-      withVersion(reply, written.version);
-      return { data: written.data };
+      return sendWritten(reply, written);
     },
   );
 };
