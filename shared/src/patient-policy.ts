@@ -97,7 +97,9 @@ export interface PatientSort {
 
 /** The list's default sort: admins by Code OP (patients without one last), doctors newest first. */
 export function defaultPatientSort(user: Pick<PolicyUser, 'isAdmin'>): PatientSort {
-  return seesAdminFields(user) ? { orderBy: 'codeOP', order: 'desc' } : { orderBy: 'createdAt', order: 'desc' };
+  return seesAdminFields(user)
+    ? { orderBy: 'codeOP', order: 'desc' }
+    : { orderBy: 'createdAt', order: 'desc' };
 }
 
 /** The sort a user gets for what they asked: a doctor cannot sort by a code they do not see. */
