@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
@@ -25,28 +27,15 @@ export interface BuildOptions {
   readonly serveWeb?: boolean;
   /** Write logs (off in tests). */
   readonly logger?: boolean;
+  /** Where logs go instead of standard output (tests that read them). */
+  readonly logStream?: Writable;
 }
-
-/** Log fields that must never be written: credentials, tokens, codes and clinical free text. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'password',
-  '*.password',
-  'verificationCode',
-  '*.verificationCode',
-  'token',
-  '*.token',
-  'accessToken',
-  '*.accessToken',
-];
 
 /** Builds the whole application without side effects: no port is opened, nothing is migrated. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? { level: ctx.config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } }
-      : false,
+    logger:
+      options.logger || options.logStream ? loggerOptions(ctx.config.logLevel, options.logStream) : false,
     // Requests are small JSON documents; files (1 MiB) go through multipart with their own limit.
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { describeError } from './http/logging.ts';
 import { createMailer } from './mail/mailer.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
+        app.log.error({ err: describeError(error) }, 'error while closing');
         process.exit(1);
       },
     );

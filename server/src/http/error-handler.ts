@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, pickLanguage, sharedTexts, translateKey
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, statusText } from './errors.ts';
+import { describeError } from './logging.ts';
 
 interface ValidationIssue {
   keyword: string;
@@ -92,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: error.code }, 'bad request');
       return sendError(request, reply, 400, 'BAD_REQUEST');
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: describeError(error) }, 'unhandled error');
     return sendError(request, reply, 500, 'INTERNAL');
   });
 }

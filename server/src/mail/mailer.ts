@@ -17,7 +17,7 @@ export interface Mailer {
 
 /**
  * Sends mail through SMTP_URL, or, without one, writes each mail as an .eml file under
- * DATA_DIR/outbox/ (README.md#configuration). The body is never logged: it may hold a reset code.
+ * DATA_DIR/outbox/ (README.md#configuration). Neither the body (it may hold a reset code) nor the address is logged.
  */
 export function createMailer(config: Config, log: (message: string) => void = () => undefined): Mailer {
   if (config.smtpUrl) {
@@ -25,7 +25,7 @@ export function createMailer(config: Config, log: (message: string) => void = ()
     return {
       async send(mail) {
         await transport.sendMail({ from: config.mailFrom, ...mail });
-        log(`mail sent to ${mail.to}: ${mail.subject}`);
+        log(`mail sent: ${mail.subject}`);
       },
     };
   }
@@ -37,7 +37,7 @@ export function createMailer(config: Config, log: (message: string) => void = ()
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(outbox, name), info.message as Buffer);
-      log(`mail to ${mail.to} written to ${path.join(outbox, name)}: ${mail.subject}`);
+      log(`mail written to ${path.join(outbox, name)}: ${mail.subject}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -21,7 +22,10 @@ export interface TestApp {
 }
 
 /** An app on a fresh database with a clock the test controls; no port is opened. */
-export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: { logStream?: Writable } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   let current = Date.now();
   // Mail without SMTP_URL lands in DATA_DIR/outbox: a temporary folder of this test file.
@@ -33,7 +37,7 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
     now: () => new Date(current),
     mailer: createMailer(config),
   };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : {});
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import { sha256 } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { describeError } from '../http/logging.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -62,7 +63,7 @@ export async function requestPasswordReset(
     // Sent after answering: waiting for the mail server would make known emails answer slower than
     // unknown ones. A failure is only logged, since the answer must not tell either.
     ctx.mailer.send(resetCodeMail(caller.language, account.email, code)).catch((error: unknown) => {
-      caller.log.error({ err: error }, 'could not send the password reset mail');
+      caller.log.error({ err: describeError(error) }, 'could not send the password reset mail');
     });
   }
 }
@@ -123,6 +124,6 @@ export async function confirmPasswordReset(
     );
   });
   ctx.mailer.send(passwordChangedMail(caller.language, account.email)).catch((error: unknown) => {
-    caller.log.error({ err: error }, 'could not send the password-changed mail');
+    caller.log.error({ err: describeError(error) }, 'could not send the password-changed mail');
   });
 }
