@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './http.ts';
 import { dateSchema } from './patients-rules.ts';
+import { searchText } from './text.ts';
 
 /** One entry of the audit trail (docs/product-rules.md#audit); `changes` maps each field to its old and new value. */
 export const auditEventSchema = z.object({
@@ -22,7 +23,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditQuerySchema = pageQuerySchema.extend({
   patientId: z.uuid().optional(),
   userId: z.uuid().optional(),
-  action: z.string().trim().min(1).max(100).optional(),
+  action: searchText(100).pipe(z.string().min(1)).optional(),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
 });

@@ -6,12 +6,14 @@ export const LOGIN_PASSWORD_MIN = 6;
 export const STRONG_PASSWORD_MIN = 8;
 export const STRONG_PASSWORD_MAX = 99;
 
-const email = z
+/** An email address: the HTML5 pattern, what a browser's email field accepts (admin@localhost too). */
+export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, 'validation.emailRequired')
-  // The HTML5 pattern: what a browser's email field accepts, including local addresses such as admin@localhost.
+  .max(254, 'validation.tooLong')
   .pipe(z.email({ pattern: z.regexes.html5Email, error: 'validation.emailInvalid' }));
+const email = emailSchema;
 
 /** The strong-password rule for every new password (docs/product-rules.md#validation). */
 export const strongPasswordSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
-import { nullableChoice, nullableDateSchema, nullableText } from './patients-rules.ts';
+import { nullableChoice, nullableDateSchema } from './patients-rules.ts';
+import { nullableText } from './text.ts';
 
 /**
  * A diagnostic as the patient file shows it (docs/product-rules.md#records). `dxSubType` is a Diagnosis value or,

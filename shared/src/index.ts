@@ -12,5 +12,6 @@ export * from './patient-policy.ts';
 export * from './patients.ts';
 export * from './patients-rules.ts';
 export * from './samples.ts';
+export * from './text.ts';
 export * from './treatments.ts';
 export * from './users.ts';

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES } from './enums.ts';
 import { pageQuerySchema } from './http.ts';
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(max, 'validation.tooLong');
+import { requiredText, searchText } from './text.ts';
 
 /** An institution as the list shows it (docs/product-rules.md#patient-list). */
 export const institutionSchema = z.object({
@@ -33,7 +27,7 @@ export const INSTITUTION_ORDER_BY = [
 ] as const;
 
 export const institutionListQuerySchema = pageQuerySchema.extend({
-  filter: z.string().trim().max(200).optional(),
+  filter: searchText(200).optional(),
   orderBy: z.enum(INSTITUTION_ORDER_BY).optional(),
 });
 export type InstitutionListQuery = z.infer<typeof institutionListQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileRefSchema } from './files.ts';
-import { nullableDateSchema, nullableText, requiredText } from './patients-rules.ts';
+import { nullableDateSchema } from './patients-rules.ts';
+import { nullableText, requiredText } from './text.ts';
 
 /** A lab-report entry (docs/product-rules.md#records): a fixed name of LAB_REPORT_NAMES, NGS OP, or a custom name. */
 export const labReportSchema = z.object({

@@ -42,21 +42,6 @@ export const dateSchema = z
 /** An optional calendar day: empty becomes null, an invalid one reads 'must choose a date'. */
 export const nullableDateSchema = z.preprocess(emptyToNull, dateSchema.nullable()).optional();
 
-/** A required, trimmed text of at most `max` characters. */
-export const requiredText = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(max, 'validation.tooLong');
-
-/** An optional free text: trimmed, empty becomes null. */
-export const nullableText = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.tooLong').nullable(),
-  );
-
 /** An optional choice among `values`: null or absent when not chosen. */
 export const nullableChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(emptyToNull, z.enum(values, { error: 'validation.chooseOption' }).nullable()).optional();

@@ -9,10 +9,9 @@ import {
   isDateOrYear,
   nullableChoice,
   nullableDateSchema,
-  nullableText,
-  requiredText,
 } from './patients-rules.ts';
 import { sampleSchema } from './samples.ts';
+import { nullableText, requiredText, searchText, storableString } from './text.ts';
 import { treatmentSchema } from './treatments.ts';
 
 /** The largest code OP the database holds (a PostgreSQL integer). */
@@ -40,7 +39,7 @@ const birthDateOrYearSchema = z.preprocess(
 /** On the wire any short text: which form it must have depends on the institution (below). */
 const wireBirthDateSchema = z.preprocess(
   emptyToNull,
-  z.string({ error: 'validation.chooseDate' }).max(10, 'validation.chooseDate').nullable(),
+  storableString('validation.chooseDate').max(10, 'validation.chooseDate').nullable(),
 );
 
 const demographyFields = {
@@ -114,14 +113,14 @@ const obitoSchema = z
 
 /** The filters of the patient list and exports (docs/product-rules.md#patient-list). */
 export const patientFilterFields = {
-  institutionCode: optionalFilter(z.string().trim().min(1).max(100)),
+  institutionCode: optionalFilter(searchText(100).pipe(z.string().min(1))),
   subtype: optionalFilter(z.enum(DIAGNOSES, { error: 'validation.chooseOption' })),
   dx: optionalFilter(z.enum(STAGES, { error: 'validation.chooseOption' })),
   relapse: optionalFilter(z.enum(['true', 'false'], { error: 'validation.chooseOption' })),
   /** Relapse-date range `yyyy-MM-dd,yyyy-MM-dd`, both ends inclusive. */
   obito: optionalFilter(obitoSchema),
   /** Identification or institution name (case- and accent-insensitive), or codeOP as `123` / `AL-OP#123`. */
-  text: optionalFilter(z.string().trim().max(200, 'validation.tooLong')),
+  text: optionalFilter(searchText(200)),
 };
 
 /** `GET /api/patients/list` (and the exports, which ignore page and size). */

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { RESPONSES, TREATMENT_SCHEMES } from './enums.ts';
-import {
-  endsBeforeStart,
-  nullableChoice,
-  nullableDateSchema,
-  nullableText,
-  requiredText,
-} from './patients-rules.ts';
+import { endsBeforeStart, nullableChoice, nullableDateSchema } from './patients-rules.ts';
+import { nullableText, requiredText } from './text.ts';
 
 /** A drug of a treatment (docs/product-rules.md#records); `lastAplicationDate` keeps the product's spelling. */
 export const drugSchema = z.object({

@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { strongPasswordSchema } from './auth.ts';
+import { emailSchema, strongPasswordSchema } from './auth.ts';
 import { SEXES } from './enums.ts';
 import { pageQuerySchema } from './http.ts';
+import { requiredText, searchText } from './text.ts';
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(max, 'validation.tooLong');
-
-const email = z
-  .string({ error: 'validation.emailRequired' })
-  .trim()
-  .min(1, 'validation.emailRequired')
-  .max(254, 'validation.tooLong')
-  .pipe(z.email({ pattern: z.regexes.html5Email, error: 'validation.emailInvalid' }));
+const email = emailSchema;
 
 export const USER_ORDER_BY = [
   'createdAt',
@@ -27,7 +16,7 @@ export const USER_ORDER_BY = [
 ] as const;
 
 export const userListQuerySchema = pageQuerySchema.extend({
-  filter: z.string().trim().max(200).optional(),
+  filter: searchText(200).optional(),
   orderBy: z.enum(USER_ORDER_BY).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -15,6 +15,7 @@ export const en: typeof es = {
     unknownField: 'This field is not accepted.',
     tooLong: 'The text is too long.',
     invalid: 'The value is not valid.',
+    invalidCharacters: 'The text holds characters that cannot be saved (such as a null character).',
     futureDate: 'The date cannot be in the future.',
     beforeBirth: 'The date cannot be before the birth date.',
     beforeDiagnosis: 'The date cannot be before the diagnosis date.',

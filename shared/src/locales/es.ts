@@ -14,6 +14,7 @@ export const es = {
     unknownField: 'Este campo no se admite.',
     tooLong: 'El texto es demasiado largo.',
     invalid: 'El valor no es válido.',
+    invalidCharacters: 'El texto tiene caracteres que no se pueden guardar (como un carácter nulo).',
     futureDate: 'La fecha no puede ser posterior a hoy.',
     beforeBirth: 'La fecha no puede ser anterior al nacimiento.',
     beforeDiagnosis: 'La fecha no puede ser anterior al diagnóstico.',
