@@ -5,11 +5,14 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 /** Which engine the API tests run on: PGlite unless TEST_ENGINE=postgres (with TEST_DATABASE_URL). */
 export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
+/** A test database; on PostgreSQL its URL, for a second connection pool (a second server process). */
+export type TestDatabase = DatabaseHandle & { readonly url?: string };
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
     const handle = await openDatabase({ memory: true });
     await handle.migrate();
@@ -30,6 +33,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleaner = new pg.Client({ connectionString: serverUrl });

@@ -8,12 +8,12 @@ import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { openTestDatabase } from './database.ts';
+import { openTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly ctx: AppContext;
-  readonly database: DatabaseHandle;
+  readonly database: TestDatabase;
   /** Moves the test clock forward. */
   advance(ms: number): void;
   /** Sends a request as a client would, with an optional bearer token. */
@@ -24,9 +24,10 @@ export interface TestApp {
 /** An app on a fresh database with a clock the test controls; no port is opened. */
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  // Another app on a database that already exists stands for a second server process.
+  const database: TestDatabase = options.database ?? (await openTestDatabase());
   let current = Date.now();
   // Mail without SMTP_URL lands in DATA_DIR/outbox: a temporary folder of this test file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-api-'));

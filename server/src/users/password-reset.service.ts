@@ -11,6 +11,7 @@ import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { describeError } from '../http/logging.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
+import { clearAttempts } from './lockout.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 
@@ -111,7 +112,7 @@ export async function confirmPasswordReset(
       .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
       .where(eq(users.id, account.id));
     await createSessionsRepository(tx).deleteForUser(account.id);
-    await createUsersRepository(tx).clearLoginFailures(account.email);
+    await clearAttempts(tx, account.email);
     await recordAudit(
       tx,
       { userId: account.id, email: account.email, ip: caller.ip, now },
