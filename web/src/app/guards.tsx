@@ -5,7 +5,7 @@ import { useCurrentUser } from '../lib/session.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 
-/** Auth screens: a signed-in user is sent to / (SPEC.md §2). */
+/** Auth screens: a signed-in user is sent to / (docs/product-rules.md#screens). */
 export function SignedOutOnly() {
   const session = useSession();
   if (session === undefined) {

@@ -1,7 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminOnly, DoctorOnly, SignedInOnly, SignedOutOnly } from './guards.tsx';
 
-/** Routes of SPEC.md §2; every screen's code is loaded on demand, so sign-in does not carry the rest. */
+/**
+ * The screens' routes (docs/product-rules.md#screens); every screen's code is loaded on demand, so sign-in
+ * does not carry the rest.
+ */
 export const router = createBrowserRouter([
   {
     path: '/auth',

@@ -11,7 +11,7 @@ interface ConfirmDialogProps {
   readonly loading?: boolean;
 }
 
-/** A yes / cancel question before an action (SPEC.md §4). */
+/** A yes / cancel question before an action (docs/product-rules.md#screens). */
 export function ConfirmDialog({
   opened,
   message,

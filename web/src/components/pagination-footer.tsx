@@ -12,7 +12,10 @@ interface PaginationFooterProps {
   readonly loading?: boolean;
 }
 
-/** Previous / 'Page n of m' / Next, and 'Showing x results' (SPEC.md §2); the ends are disabled. */
+/**
+ * Previous / 'Page n of m' / Next, and 'Showing x results' (docs/product-rules.md#screens); the ends are
+ * disabled.
+ */
 export function PaginationFooter({
   page,
   totalPages,

@@ -11,12 +11,18 @@ interface SortHeaderProps {
   readonly width?: CSSProperties['width'];
 }
 
+/** Each direction's icon and aria-sort value; `none` is a column the list is not sorted by. */
+const DIRECTIONS = {
+  asc: { Icon: IconChevronUp, ariaSort: 'ascending' },
+  desc: { Icon: IconChevronDown, ariaSort: 'descending' },
+  none: { Icon: IconSelector, ariaSort: 'none' },
+} as const;
+
 /** A column header that sorts the list; it tells assistive technology the direction (aria-sort). */
 export function SortHeader({ label, order, onSort, width }: SortHeaderProps) {
-  const Icon = order === undefined ? IconSelector : order === 'asc' ? IconChevronUp : IconChevronDown;
-  const ariaSort = order === 'asc' ? 'ascending' : 'descending';
+  const { Icon, ariaSort } = DIRECTIONS[order ?? 'none'];
   return (
-    <Table.Th aria-sort={order ? ariaSort : 'none'} w={width} p={0}>
+    <Table.Th aria-sort={ariaSort} w={width} p={0}>
       <UnstyledButton
         onClick={onSort}
         w="100%"

@@ -8,13 +8,28 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly fields: Record<string, string>;
+  private readonly body: ErrorBody;
   constructor(body: ErrorBody) {
     super(body.message);
     this.name = 'ApiError';
     this.status = body.statusCode;
     this.code = body.code;
     this.fields = body.fields ?? {};
+    this.body = body;
   }
+
+  /** The same answer with other messages per field, for a form whose fields are named differently. */
+  withFields(fields: Record<string, string>): ApiError {
+    return new ApiError({ ...this.body, fields });
+  }
+}
+
+/**
+ * Whether a write was refused because the patient changed since it was read (412 STALE_VERSION,
+ * docs/product-rules.md#versions): the screen keeps what was typed and offers to reload.
+ */
+export function isStaleVersion(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'STALE_VERSION';
 }
 
 /** What a network failure or an unreadable answer becomes. */
@@ -22,7 +37,9 @@ function unexpected(status: number): ApiError {
   return new ApiError({ statusCode: status, error: 'Error', message: '', code: 'INTERNAL' });
 }
 
-/** Called when a request that carried a token answers 401: the session is over (SPEC.md §8). */
+/**
+ * Called when a request that carried a token answers 401: the session is over (docs/product-rules.md#errors).
+ */
 function sessionEnded(): void {
   tokenStore.clear();
   window.location.reload();
@@ -33,8 +50,16 @@ export interface RequestOptions {
   /** JSON, or FormData for a multipart upload. */
   readonly body?: unknown;
   readonly signal?: AbortSignal;
-  /** The patient version a write is based on, sent as `If-Match` (CONTRACT.md §4). */
+  /** The patient version a write is based on, sent as `If-Match` (docs/product-rules.md#versions). */
   readonly version?: number;
+}
+
+/** A request body as fetch takes it: FormData as it is (the browser sets the boundary), else JSON. */
+function encodeBody(body: unknown, isForm: boolean): BodyInit | undefined {
+  if (body === undefined) {
+    return undefined;
+  }
+  return isForm ? (body as FormData) : JSON.stringify(body);
 }
 
 /** Sends a request with the token, the language and the version; turns failures into ApiError. */
@@ -56,12 +81,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      body: encodeBody(options.body, isForm),
       signal: options.signal,
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 
 /**
  * 'dd MMM yyyy' in the given language ('10 sep 2024') for a calendar day of the records
- * (`yyyy-MM-dd`, CONTRACT.md §2), for tables. The day is built from its parts, never through
+ * (`yyyy-MM-dd`, docs/product-rules.md#dates), for tables. The day is built from its parts, never through
  * `new Date(string)`, which reads it as UTC midnight and shows the day before west of Greenwich.
  * The abbreviation's dot is dropped. (dd/MM/yyyy for the patient file: `displayDay` in date-strings.ts.)
  */

@@ -1,6 +1,8 @@
 import { FILE_MAX_BYTES } from '@registry/shared';
 
-/** Message keys of a refused file; the texts are the server's own (CONTRACT.md §4: 413 and 415). */
+/**
+ * Message keys of a refused file; the texts are the server's own (413 and 415, docs/product-rules.md#files).
+ */
 export type FileProblem = 'errors.FILE_TYPE_REFUSED' | 'errors.FILE_TOO_LARGE';
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>

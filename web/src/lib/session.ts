@@ -1,4 +1,4 @@
-import type { User } from '@registry/shared';
+import type { PolicyUser, User } from '@registry/shared';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** The query key under which the signed-in user is cached. */
@@ -11,4 +11,9 @@ export function useCurrentUser(): User {
     throw new Error('useCurrentUser used outside a signed-in screen');
   }
   return user;
+}
+
+/** A user as the shared patient policy sees them: a doctor is a user with a doctor record. */
+export function policyUserOf(user: User): PolicyUser {
+  return { isAdmin: user.isAdmin, isDoctor: user.doctor !== null };
 }

@@ -1,6 +1,6 @@
 /**
- * Every browser storage key of the app in one place (SPEC.md §9). The token lives in session
- * storage, so it dies with the tab; filters and the language in local storage.
+ * Every browser storage key of the app in one place (docs/product-rules.md#constants). The token lives in
+ * session storage, so it dies with the tab; filters and the language in local storage.
  */
 export const STORAGE_KEYS = {
   token: 'token',
@@ -38,7 +38,10 @@ export const tokenStore = {
   },
 };
 
-/** What sign-out forgets (SPEC.md §4): the token, the remembered pages and the stored filters. */
+/**
+ * What sign-out forgets (docs/product-rules.md#accounts): the token, the remembered pages and the stored
+ * filters.
+ */
 export function clearSessionStorage(): void {
   tokenStore.clear();
   for (const key of [

@@ -2,7 +2,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { usePersistentPage } from './use-persistent-page.ts';
 
-/** Search debounce of the lists (SPEC.md §9). */
+/** Search debounce of the lists (docs/product-rules.md#constants). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export type SortOrder = 'asc' | 'desc';
@@ -48,8 +48,8 @@ function readFilters<O extends string>({
 }
 
 /**
- * The state of a searchable, sortable, paged list (SPEC.md §2, §4): the remembered page, the search
- * text (applied after the debounce) and the sort. A new search or sort goes back to page 0.
+ * The state of a searchable, sortable, paged list (docs/product-rules.md#screens): the remembered page, the
+ * search text (applied after the debounce) and the sort. A new search or sort goes back to page 0.
  */
 export function useListControls<O extends string>(options: ListControlsOptions<O>) {
   const { pageKey, filtersKey } = options;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Page changes that load the next page before showing it: the table stays on the current page while
- * the next one loads, and a failure opens the page-change error dialog (SPEC.md §8) instead of
+ * Page changes that load the next page before showing it: the table stays on the current page while the next
+ * one loads, and a failure opens the page-change error dialog (docs/product-rules.md#errors) instead of
  * leaving an empty table behind.
  */
 export function usePageChange(

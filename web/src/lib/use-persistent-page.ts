@@ -6,8 +6,9 @@ function readPage(key: string): number {
 }
 
 /**
- * The page index (0-based) of a list, remembered in session storage under `key` (SPEC.md §2, §9), so
- * that coming back to the list opens the page last visited; sign-out forgets it.
+ * The page index (0-based) of a list, remembered in session storage under `key`
+ * (docs/product-rules.md#screens), so that coming back to the list opens the page last visited; sign-out
+ * forgets it.
  */
 export function usePersistentPage(key: string): readonly [number, (page: number) => void] {
   const [page, setPageState] = useState(() => readPage(key));

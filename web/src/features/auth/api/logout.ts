@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { clearSessionStorage } from '../../../lib/storage.ts';
 
-/** Ends the session on the server, then forgets everything the browser kept for it (SPEC.md §4). */
+/**
+ * Ends the session on the server, then forgets everything the browser kept for it
+ * (docs/product-rules.md#accounts).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

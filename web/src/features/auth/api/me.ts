@@ -13,7 +13,8 @@ export const meQueryOptions = () =>
   queryOptions({ queryKey: meQueryKey, queryFn: getMe, retry: false, staleTime: 5 * 60 * 1000 });
 
 /**
- * The session (SPEC.md §4): undefined while it is being determined, false when signed out, else the user.
+ * The session (docs/product-rules.md#accounts): undefined while it is being determined, false when signed
+ * out, else the user.
  */
 export function useSession(): User | false | undefined {
   const hasToken = useSyncExternalStore(tokenStore.subscribe, tokenStore.get) !== null;

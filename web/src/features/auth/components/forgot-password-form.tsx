@@ -8,7 +8,10 @@ import { notify } from '../../../lib/notify.ts';
 import { serverMessage, translateRuntimeKey } from '../../../lib/translate.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 
-/** Asks for a reset code (SPEC.md §2, §5, §7); then goes on to the reset screen with the email filled in. */
+/**
+ * Asks for a reset code (docs/product-rules.md#accounts); then goes on to the reset screen with the email
+ * filled in.
+ */
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

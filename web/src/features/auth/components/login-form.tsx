@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify.ts';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
 import { useLogin } from '../api/login.ts';
 
-/** The sign-in form (SPEC.md §2, §5, §8). */
+/** The sign-in form (docs/product-rules.md#accounts). */
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,7 +12,9 @@ import { useConfirmPasswordReset } from '../api/reset-password.ts';
 
 const FIELDS = ['email', 'verificationCode', 'password'] as const;
 
-/** Sets a new password with the emailed code (SPEC.md §2, §5, §7, §8); the email comes from ?email=. */
+/**
+ * Sets a new password with the emailed code (docs/product-rules.md#accounts); the email comes from ?email=.
+ */
 export function ResetPasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { tableDate } from '../../../lib/dates.ts';
 
 export type InstitutionOrderBy = (typeof INSTITUTION_ORDER_BY)[number];
 
-/** The institutions table's columns (SPEC.md §2); every column but the action sorts. */
+/** The institutions table's columns (docs/product-rules.md#accounts); every column but the action sorts. */
 export function useInstitutionColumns(
   onToggle: (institution: Institution) => void,
 ): DataColumn<Institution, InstitutionOrderBy>[] {

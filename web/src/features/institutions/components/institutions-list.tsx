@@ -20,7 +20,10 @@ import { institutionsQueryOptions, useInstitutions } from '../api/get-institutio
 import { useInstitutionColumns } from './institution-columns.tsx';
 import { ToggleInstitutionDialog } from './toggle-institution-dialog.tsx';
 
-/** The admin's institutions list (SPEC.md §2): search, sort, pages, and activate / deactivate per row. */
+/**
+ * The admin's institutions list (docs/product-rules.md#accounts): search, sort, pages, and activate /
+ * deactivate per row.
+ */
 export function InstitutionsList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -7,13 +7,11 @@ import {
   type InstitutionType,
 } from '@registry/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/notify.ts';
-import { serverMessage, translateRuntimeKey } from '../../../lib/translate.ts';
+import { translateRuntimeKey } from '../../../lib/translate.ts';
+import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useCreateInstitution } from '../api/create-institution.ts';
 
 type FormValues = z.input<typeof createInstitutionSchema>;
@@ -25,11 +23,10 @@ interface NewInstitutionModalProps {
   readonly onClose: () => void;
 }
 
-/** '+ new institution' (SPEC.md §2, §5, §8): name, type and code, all required. */
+/** '+ new institution' (docs/product-rules.md#accounts): name, type and code, all required. */
 export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProps) {
   const { t } = useTranslation();
   const create = useCreateInstitution();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, CreateInstitutionInput>({
     resolver: zodResolver(createInstitutionSchema),
     defaultValues: EMPTY,
@@ -39,23 +36,18 @@ export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProp
 
   const close = () => {
     form.reset(EMPTY);
-    setFailure(null);
+    modal.clear();
     create.reset();
     onClose();
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    return create.mutateAsync(values).then(
-      () => {
-        notify('success', t('notify.successTitle'), t('institutions.created'));
-        close();
-      },
-      (failed: unknown) => {
-        setServerFieldErrors(failed, form.setError, FIELDS);
-        setFailure(serverMessage(failed, t('institutions.createFailed')));
-      },
-    );
+  const modal = useModalForm({
+    form,
+    fields: FIELDS,
+    save: (values) => create.mutateAsync(values),
+    fallback: t('institutions.createFailed'),
+    savedMessage: t('institutions.created'),
+    onSaved: close,
   });
 
   return (
@@ -66,16 +58,16 @@ export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProp
       size="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={t('institutions.new')}>
+      <form onSubmit={modal.onSubmit} noValidate aria-label={t('institutions.new')}>
         <Stack gap="md">
-          {failure && (
+          {modal.failure && (
             <Alert
               color="red"
               variant="light"
               title={t('notify.errorTitle')}
               icon={<IconAlertCircle aria-hidden />}
             >
-              {failure}
+              {modal.failure}
             </Alert>
           )}
           <TextInput

@@ -12,7 +12,10 @@ interface ToggleInstitutionDialogProps {
   readonly onClose: () => void;
 }
 
-/** Asks before activating or deactivating an institution, then sends the inverted isActive (SPEC.md §4). */
+/**
+ * Asks before activating or deactivating an institution, then sends the inverted isActive
+ * (docs/product-rules.md#accounts).
+ */
 export function ToggleInstitutionDialog({ opened, institution, onClose }: ToggleInstitutionDialogProps) {
   const { t } = useTranslation();
   const update = useUpdateInstitution();

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiBlob, saveBlob } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
-/** The export formats of CONTRACT.md §3: the path segment of each call. */
+/** The export formats (docs/product-rules.md#exports): the path segment of each call. */
 export const EXPORT_FORMATS = ['csv', 'xls', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -1,5 +1,5 @@
 import { dataOf, type Patient, patientSchema } from '@registry/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Every query about one patient starts with this key, so that one invalidation refreshes them all. */
@@ -15,4 +15,10 @@ export const patientQueryOptions = (patientId: string) =>
 /** The patient with every nested record; `version` goes back as If-Match with each write. */
 export function usePatient(patientId: string | undefined) {
   return useQuery({ ...patientQueryOptions(patientId ?? ''), enabled: Boolean(patientId) });
+}
+
+/** Reads the patient again, after a 412; resolves once the fresh patient is in the cache. */
+export function useReloadPatient(patientId: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId) });
 }

@@ -1,6 +1,6 @@
-import { BIOBANK, OTHER_PREFIX, type Patient, type User } from '@registry/shared';
+import { consentRefusal, isBiobank, type Patient, type User } from '@registry/shared';
 
-/** The six steps of the wizard, in order (SPEC.md §2); the URL names them. */
+/** The six steps of the wizard, in order (docs/product-rules.md#wizard); the URL names them. */
 export const WIZARD_STEPS = [
   'demography',
   'samples',
@@ -15,7 +15,9 @@ export function isWizardStep(value: string | undefined): value is WizardStep {
   return (WIZARD_STEPS as readonly string[]).includes(value ?? '');
 }
 
-/** The wizard's address for a step: /new-patient before the patient exists, else /edit-patient/{id}/{step}. */
+/**
+ * The wizard's address for a step: /new-patient before the patient exists, else /edit-patient/{id}/{step}.
+ */
 export function wizardPath(patientId: string | undefined, step: WizardStep): string {
   if (!patientId) {
     return step === 'demography' ? '/new-patient' : `/new-patient/${step}`;
@@ -23,21 +25,21 @@ export function wizardPath(patientId: string | undefined, step: WizardStep): str
   return `/edit-patient/${patientId}/${step}`;
 }
 
-/** Whether the rules of the patient's institution are the biobank's (SPEC.md §6). */
-export function isBiobank(patient: Patient | undefined, user: User): boolean {
-  return (patient?.institution.type ?? user.doctor?.institution.type) === BIOBANK;
+/**
+ * Whether the biobank rules apply (docs/product-rules.md#biobanks): those of the patient's institution,
+ * or, for a patient not created yet, of the doctor's.
+ */
+export function followsBiobankRules(patient: Patient | undefined, user: User): boolean {
+  return isBiobank(patient?.institution.type ?? user.doctor?.institution.type);
 }
 
 /**
- * Treatments and the lab report need a first diagnostic with consent whose subtype is not Other, except
- * for admins and biobank doctors (SPEC.md §4; the server answers 422 CONSENT_REQUIRED / SUBTYPE_OTHER).
+ * Whether the wizard opens treatments and the lab report: the shared consent gate (the server answers
+ * 422 CONSENT_REQUIRED / SUBTYPE_OTHER). Admins pass it: they look at those steps and write only the
+ * NGS OP entry.
  */
 export function mayRecordTreatments(patient: Patient, user: User): boolean {
-  if (user.isAdmin || isBiobank(patient, user)) {
-    return true;
-  }
-  const first = patient.diagnostics[0];
-  return Boolean(first?.consent && !first.dxSubType?.startsWith(OTHER_PREFIX));
+  return user.isAdmin || consentRefusal(patient.diagnostics[0], followsBiobankRules(patient, user)) === null;
 }
 
 const STEPS_NEEDING_CONSENT: readonly WizardStep[] = ['treatments', 'lab-report'];

@@ -11,7 +11,10 @@ export interface InstitutionOption {
 /** Under the institutions' own key, so that creating or toggling an institution refreshes the dropdown. */
 export const institutionOptionsKey = ['institutions', 'options'] as const;
 
-/** The doctor's institution dropdown (SPEC.md §7): page 0, size 1000, active institutions only. */
+/**
+ * The doctor's institution dropdown (docs/product-rules.md#wire): page 0, size 1000, active institutions
+ * only.
+ */
 export async function getInstitutionOptions(signal?: AbortSignal): Promise<InstitutionOption[]> {
   const query = toQueryString({ page: 0, size: MAX_PAGE_SIZE, orderBy: 'name', order: 'asc' });
   const page = await api(`/institutions/list${query}`, pageOf(institutionSchema), { signal });

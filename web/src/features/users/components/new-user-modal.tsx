@@ -11,14 +11,25 @@ import {
 } from '@mantine/core';
 import type { CreateUserFormInput } from '@registry/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
-import { serverMessage, translateRuntimeKey } from '../../../lib/translate.ts';
+import { translateRuntimeKey } from '../../../lib/translate.ts';
+import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { DoctorFields } from './doctor-fields.tsx';
 import { emptyUserForm, USER_FORM_FIELDS, type UserFormValues, userFormResolver } from './user-form.ts';
+
+type Kind = 'admin' | 'doctor';
+
+/** The radio's value for the form's `isAdmin`: none until the choice is made. */
+function kindOf(isAdmin: boolean | undefined): Kind | null {
+  if (isAdmin === undefined) {
+    return null;
+  }
+  return isAdmin ? 'admin' : 'doctor';
+}
+
+const TITLES = { none: 'users.new', admin: 'users.newAdmin', doctor: 'users.newDoctor' } as const;
 
 interface NewUserModalProps {
   readonly opened: boolean;
@@ -26,11 +37,13 @@ interface NewUserModalProps {
   readonly onCreated: () => void;
 }
 
-/** The 700 px 'new user' modal (SPEC.md §2): its title and fields follow the admin / doctor choice. */
+/**
+ * The 700 px 'new user' modal (docs/product-rules.md#accounts): its title and fields follow the admin /
+ * doctor choice.
+ */
 export function NewUserModal({ opened, onClose, onCreated }: NewUserModalProps) {
   const { t } = useTranslation();
   const create = useCreateUser();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<UserFormValues, unknown, CreateUserFormInput>({
     resolver: userFormResolver,
     defaultValues: emptyUserForm,
@@ -38,27 +51,24 @@ export function NewUserModal({ opened, onClose, onCreated }: NewUserModalProps) 
   const { errors } = form.formState;
   const error = (key: keyof UserFormValues) => translateRuntimeKey(t, errors[key]?.message) || undefined;
   const isAdmin = form.watch('isAdmin');
-  const title = isAdmin === undefined ? t('users.new') : isAdmin ? t('users.newAdmin') : t('users.newDoctor');
+  const title = t(TITLES[kindOf(isAdmin) ?? 'none']);
 
   const close = () => {
     form.reset(emptyUserForm);
-    setFailure(null);
+    modal.clear();
     create.reset();
     onClose();
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    return create.mutateAsync(values).then(
-      () => {
-        close();
-        onCreated();
-      },
-      (failed: unknown) => {
-        setServerFieldErrors(failed, form.setError, USER_FORM_FIELDS);
-        setFailure(serverMessage(failed, t('notify.default')));
-      },
-    );
+  const modal = useModalForm({
+    form,
+    fields: USER_FORM_FIELDS,
+    save: (values) => create.mutateAsync(values),
+    fallback: t('notify.default'),
+    onSaved: () => {
+      close();
+      onCreated();
+    },
   });
 
   return (
@@ -69,16 +79,16 @@ export function NewUserModal({ opened, onClose, onCreated }: NewUserModalProps) 
       title={title}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <form onSubmit={modal.onSubmit} noValidate aria-label={title}>
         <Stack gap="md">
-          {failure && (
+          {modal.failure && (
             <Alert
               color="red"
               variant="light"
               title={t('users.createFailed')}
               icon={<IconAlertCircle aria-hidden />}
             >
-              {failure}
+              {modal.failure}
             </Alert>
           )}
           <Controller
@@ -88,7 +98,7 @@ export function NewUserModal({ opened, onClose, onCreated }: NewUserModalProps) 
               <Radio.Group
                 label={t('users.form.kind')}
                 withAsterisk
-                value={field.value === undefined ? null : field.value ? 'admin' : 'doctor'}
+                value={kindOf(field.value)}
                 onChange={(value) => field.onChange(value === 'admin')}
                 error={errors.isAdmin ? t('validation.chooseOption') : undefined}
               >

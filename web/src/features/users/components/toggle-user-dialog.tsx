@@ -13,7 +13,10 @@ interface ToggleUserDialogProps {
   readonly onClose: () => void;
 }
 
-/** Asks before activating or deactivating a user, then sends the inverted isActive (SPEC.md §4). */
+/**
+ * Asks before activating or deactivating a user, then sends the inverted isActive
+ * (docs/product-rules.md#accounts).
+ */
 export function ToggleUserDialog({ opened, user, onClose }: ToggleUserDialogProps) {
   const { t } = useTranslation();
   const update = useUpdateUser();

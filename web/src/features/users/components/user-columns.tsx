@@ -37,7 +37,7 @@ export function userDisplayName(user: User): string {
   return user.doctor ? `${user.doctor.first_name} ${user.doctor.last_name}` : user.nickname;
 }
 
-/** The users table's columns (SPEC.md §2); every column but the action sorts. */
+/** The users table's columns (docs/product-rules.md#accounts); every column but the action sorts. */
 export function useUserColumns(onToggle: (user: User) => void): DataColumn<User, UserOrderBy>[] {
   const currentUserId = useCurrentUser().id;
   const { t, i18n } = useTranslation();

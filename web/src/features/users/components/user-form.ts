@@ -43,8 +43,8 @@ const schemaResolver = zodResolver(createUserFormSchema) as unknown as Resolver<
 >;
 
 /**
- * Validates with the shared schema (SPEC.md §5). Before the admin / doctor choice is made, the
- * schema's union cannot tell which fields apply, so the common fields are checked as for an admin
+ * Validates with the shared schema (docs/product-rules.md#validation). Before the admin / doctor choice is
+ * made, the schema's union cannot tell which fields apply, so the common fields are checked as for an admin
  * and the choice itself is reported missing.
  */
 export const userFormResolver: Resolver<UserFormValues, unknown, CreateUserFormInput> = async (

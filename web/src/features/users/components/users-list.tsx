@@ -15,7 +15,10 @@ import { usersQueryOptions, useUsers } from '../api/get-users.ts';
 import { ToggleUserDialog } from './toggle-user-dialog.tsx';
 import { useUserColumns } from './user-columns.tsx';
 
-/** The admin's users list (SPEC.md §2): search, sort, pages, and activate / deactivate per row. */
+/**
+ * The admin's users list (docs/product-rules.md#accounts): search, sort, pages, and activate / deactivate per
+ * row.
+ */
 export function UsersList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
@@ -79,5 +79,31 @@ describe('CodeOPForm', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Código OP' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar código' }));
     await waitFor(() => expect(patchBodies(fetch)).toEqual([{ codeOP: null }]));
+  });
+
+  it('keeps the typed code and offers a reload when the patient changed elsewhere (412)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(412, {
+          statusCode: 412,
+          error: 'Precondition Failed',
+          message: 'Este paciente fue modificado en otro lugar. Recargue para ver los cambios.',
+          code: 'STALE_VERSION',
+        }),
+      ),
+    );
+    renderScreen(<CodeOPForm patient={PATIENT} />);
+    const input = screen.getByRole('textbox', { name: 'Código OP' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '77');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar código' }));
+    const stale = 'Este paciente fue modificado en otro lugar. Recargue para ver los cambios.';
+    const alert = await screen.findByRole('alert', { name: stale });
+    expect(input).toHaveValue('77');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: stale })).not.toBeInTheDocument());
+    expect(input).toHaveValue('77');
   });
 });

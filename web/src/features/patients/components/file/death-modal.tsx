@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { type DeathFormInput, deathFormSchema, type Patient } from '@registry/shared';
-import { IconAlertCircle, IconCalendar, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { todayString } from '../../../../lib/date-strings.ts';
-import { setServerFieldErrors } from '../../../../lib/form-errors.ts';
-import { notify } from '../../../../lib/notify.ts';
+import { ConflictAlert } from '../../../../components/conflict-alert.tsx';
+import { DateField } from '../../../../components/date-field.tsx';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
-import { patientQueryKey } from '../../api/get-patient.ts';
+import { useModalForm } from '../../../../lib/use-modal-form.ts';
+import { useReloadPatient } from '../../api/get-patient.ts';
 import { useUpdatePatient } from '../../api/update-patient.ts';
 
 type FormValues = z.input<typeof deathFormSchema>;
@@ -30,61 +27,44 @@ interface DeathModalProps {
 }
 
 /**
- * Records or changes a death (SPEC.md §2, §5): deathDate required, deathCause optional, save enabled
- * once something changed. The write names the patient's version; when someone changed the patient
- * meanwhile (412) the form keeps what was typed and offers to reload.
+ * Records or changes a death (docs/product-rules.md#records): deathDate required, deathCause optional,
+ * save enabled once something changed. The write names the patient's version; when someone changed the
+ * patient meanwhile (412) the form keeps what was typed and offers to reload.
  */
 export function DeathModal({ patient, opened, onClose }: DeathModalProps) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   const update = useUpdatePatient(patient.id);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
+  const reloadPatient = useReloadPatient(patient.id);
   const form = useForm<FormValues, unknown, DeathFormInput>({
     resolver: zodResolver(deathFormSchema),
     defaultValues: valuesOf(patient),
+  });
+  const modal = useModalForm({
+    form,
+    fields: FIELDS,
+    versioned: true,
+    save: (values) =>
+      update.mutateAsync({
+        version: patient.version,
+        input: { deathDate: values.deathDate, deathCause: values.deathCause ?? null },
+      }),
+    fallback: t('notify.default'),
+    savedMessage: t('patientFile.death.saved'),
+    onSaved: () => onClose(),
   });
   const { errors, isDirty } = form.formState;
   const error = (key: (typeof FIELDS)[number]) => translateRuntimeKey(t, errors[key]?.message) || undefined;
 
   const { reset } = form;
+  const { clear } = modal;
   // Only on opening: a reload while the modal is open must not wipe what was typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the patient is read once, when the modal opens
   useEffect(() => {
     if (opened) {
       reset(valuesOf(patient));
-      setFailure(null);
-      setStale(false);
+      clear();
     }
   }, [opened, reset]);
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    setStale(false);
-    return update
-      .mutateAsync({
-        version: patient.version,
-        input: { deathDate: values.deathDate, deathCause: values.deathCause ?? null },
-      })
-      .then(
-        () => {
-          notify('success', t('notify.successTitle'), t('patientFile.death.saved'));
-          onClose();
-        },
-        (failed: unknown) => {
-          if (failed instanceof ApiError && failed.code === 'STALE_VERSION') {
-            setStale(true);
-            return;
-          }
-          setServerFieldErrors(failed, form.setError, FIELDS);
-          setFailure(failed instanceof ApiError && failed.message ? failed.message : t('notify.default'));
-        },
-      );
-  });
-
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: patientQueryKey(patient.id) }).then(() => setStale(false));
-  };
 
   const title = patient.deathDate ? t('patientFile.death.changeTitle') : t('patientFile.death.title');
   return (
@@ -94,61 +74,34 @@ export function DeathModal({ patient, opened, onClose }: DeathModalProps) {
       title={title}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <form onSubmit={modal.onSubmit} noValidate aria-label={title}>
         <Stack gap="md">
-          {stale && (
-            <Alert
-              color="orange"
-              variant="light"
-              title={t('notify.errorTitle')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              <Stack gap="xs" align="flex-start">
-                {t('errors.STALE_VERSION')}
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconRefresh size={14} aria-hidden />}
-                  onClick={reload}
-                >
-                  {t('patientCommon.reload')}
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-          {failure && (
+          {modal.stale && <ConflictAlert onReload={() => reloadPatient().then(modal.dismissStale)} />}
+          {modal.failure && (
             <Alert
               color="red"
               variant="light"
               title={t('patientFile.death.failed')}
               icon={<IconAlertCircle aria-hidden />}
             >
-              {failure}
+              {modal.failure}
             </Alert>
           )}
           <Controller
             control={form.control}
             name="deathDate"
             render={({ field }) => (
-              <DatePickerInput
+              <DateField
                 label={t('patientFile.death.date')}
-                withAsterisk
-                value={field.value || null}
+                required
+                value={field.value}
                 onChange={(value) => field.onChange(value ?? '')}
                 onBlur={field.onBlur}
-                ref={field.ref}
+                inputRef={field.ref}
                 name={field.name}
                 error={error('deathDate')}
-                locale={i18n.language}
                 placeholder={t('patientFile.death.datePlaceholder')}
-                // Mantine's placeholder grey is too light for WCAG AA on white.
-                styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-                valueFormat="DD/MM/YYYY"
-                maxDate={todayString()}
-                leftSection={<IconCalendar size={16} aria-hidden />}
-                nextLabel={t('patientList.filters.nextMonth')}
-                previousLabel={t('patientList.filters.previousMonth')}
-                data-autofocus
+                autofocus
               />
             )}
           />

@@ -6,7 +6,7 @@ import { useValueLabels } from './use-value-labels.ts';
 
 interface DemographySectionProps {
   readonly patient: Patient;
-  /** A biobank patient's birth date is not shown (SPEC.md §2). */
+  /** A biobank patient's birth date is not shown (docs/product-rules.md#biobanks). */
   readonly biobank: boolean;
 }
 

@@ -7,7 +7,7 @@ import { useValueLabels } from './use-value-labels.ts';
 
 interface DiagnosticSectionProps {
   readonly diagnostics: readonly Diagnostic[];
-  /** In a biobank consent reads 'BioBanco' and carries no date (SPEC.md §2, §6). */
+  /** In a biobank consent reads 'BioBanco' and carries no date (docs/product-rules.md#biobanks). */
   readonly biobank: boolean;
 }
 

@@ -1,28 +1,41 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { LAB_REPORT_NAMES, type LabReport, NGS_OP, type Risk } from '@registry/shared';
+import {
+  canonicalLabReportName,
+  fixedLabReportNames,
+  type LabReport,
+  type PolicyUser,
+  type Risk,
+  seesLabReport,
+} from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { displayDay } from '../../../../lib/date-strings.ts';
 import { FieldGrid } from './field-grid.tsx';
 import { FileLink } from './file-link.tsx';
 import { useValueLabels } from './use-value-labels.ts';
 
-/** The fixed entries in their form's order, then NGS OP, then custom entries by name. */
-const FIXED: readonly string[] = [...LAB_REPORT_NAMES, NGS_OP];
-function byFormOrder(a: LabReport, b: LabReport): number {
+/**
+ * The entries the user sees: the fixed ones in the wizard's order (NGS OP last), then custom ones by name.
+ */
+function inFormOrder(user: Pick<PolicyUser, 'isAdmin'>, reports: readonly LabReport[]): LabReport[] {
+  const fixed = fixedLabReportNames(user);
   const rank = (report: LabReport) => {
-    const at = FIXED.indexOf(report.name);
-    return at < 0 ? FIXED.length : at;
+    const at = fixed.indexOf(canonicalLabReportName(report.name));
+    return at < 0 ? fixed.length : at;
   };
-  return rank(a) - rank(b) || a.name.localeCompare(b.name);
+  return reports
+    .filter((report) => seesLabReport(user, report.name))
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
 interface LabReportSectionProps {
   readonly riskLevel: Risk | null;
   readonly reports: readonly LabReport[];
+  /** Who reads the file: the NGS OP entry is the admins' (docs/product-rules.md#roles). */
+  readonly user: Pick<PolicyUser, 'isAdmin'>;
 }
 
 /** 05 lab report: the patient's risk level and each report entry, else 'noInformation'. */
-export function LabReportSection({ riskLevel, reports }: LabReportSectionProps) {
+export function LabReportSection({ riskLevel, reports, user }: LabReportSectionProps) {
   const { t } = useTranslation();
   const labels = useValueLabels();
   if (!riskLevel && reports.length === 0) {
@@ -31,7 +44,7 @@ export function LabReportSection({ riskLevel, reports }: LabReportSectionProps) 
   return (
     <Stack gap="md">
       <FieldGrid fields={[{ label: t('patientFile.fields.riskLevel'), value: labels.risk(riskLevel) }]} />
-      {[...reports].sort(byFormOrder).map((report) => (
+      {inFormOrder(user, reports).map((report) => (
         <Paper key={report.id} withBorder radius="md" p="md">
           <Group justify="space-between" align="baseline" gap="xs" mb={report.content ? 'xs' : 0}>
             <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>

@@ -7,15 +7,17 @@ import { CodeOPForm } from './code-op-form.tsx';
 
 interface PatientFileHeaderProps {
   readonly patient: Patient;
-  readonly isAdmin: boolean;
-  readonly onRecordDeath: () => void;
+  /** The admin-only Code OP input. */
+  readonly withCodeOP: boolean;
+  /** Opens the death modal; absent for those who do not record deaths. */
+  readonly onRecordDeath?: () => void;
 }
 
 /**
- * The file's header (SPEC.md §2): the identification, the admin's code OP input, and the doctor's
- * 'death' button while no death is recorded.
+ * The file's header (docs/product-rules.md#screens): the identification, the admin's code OP input, and
+ * the doctor's 'death' button while no death is recorded.
  */
-export function PatientFileHeader({ patient, isAdmin, onRecordDeath }: PatientFileHeaderProps) {
+export function PatientFileHeader({ patient, withCodeOP, onRecordDeath }: PatientFileHeaderProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" mb="lg">
@@ -37,8 +39,8 @@ export function PatientFileHeader({ patient, isAdmin, onRecordDeath }: PatientFi
             {patient.institution.name} · {patient.doctor.first_name} {patient.doctor.last_name}
           </Text>
         </div>
-        {isAdmin && <CodeOPForm patient={patient} />}
-        {!isAdmin && !patient.deathDate && (
+        {withCodeOP && <CodeOPForm patient={patient} />}
+        {onRecordDeath && !patient.deathDate && (
           <Button
             variant="outline"
             color="dark"

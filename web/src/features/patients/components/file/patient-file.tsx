@@ -1,9 +1,9 @@
 import { Accordion, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { BIOBANK, type Patient } from '@registry/shared';
+import { isBiobank, mayWrite, type Patient, seesAdminFields } from '@registry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../../lib/session.ts';
+import { policyUserOf, useCurrentUser } from '../../../../lib/session.ts';
 import { DeathModal } from './death-modal.tsx';
 import { DeathSection } from './death-section.tsx';
 import { DemographySection } from './demography-section.tsx';
@@ -27,14 +27,16 @@ interface PatientFileProps {
 }
 
 /**
- * The patient file (SPEC.md §2): sections 01–06 in an accordion. Doctors get an edit link on every
- * section and record or change the death; admins edit only the lab report (and the code OP).
+ * The patient file (docs/product-rules.md#screens): sections 01–06 in an accordion. Doctors get an edit
+ * link on every section and record or change the death; admins edit only the lab report (and the code OP).
  */
 export function PatientFile({ patient }: PatientFileProps) {
   const { t } = useTranslation();
-  const { isAdmin } = useCurrentUser();
+  const user = useCurrentUser();
   const [deathOpened, death] = useDisclosure(false);
-  const biobank = patient.institution.type === BIOBANK;
+  const biobank = isBiobank(patient.institution.type);
+  // Admins only look at the clinical records; they edit the lab report's NGS OP entry and the code OP.
+  const clinical = mayWrite(policyUserOf(user), 'clinical', biobank);
 
   const sections: Section[] = [
     {
@@ -52,20 +54,24 @@ export function PatientFile({ patient }: PatientFileProps) {
     {
       key: 'labReport',
       step: 'lab-report',
-      content: <LabReportSection riskLevel={patient.riskLevel} reports={patient.reports} />,
+      content: <LabReportSection riskLevel={patient.riskLevel} reports={patient.reports} user={user} />,
     },
   ];
   if (patient.deathDate) {
     sections.push({
       key: 'death',
-      content: <DeathSection patient={patient} onChange={isAdmin ? undefined : death.open} />,
+      content: <DeathSection patient={patient} onChange={clinical ? death.open : undefined} />,
     });
   }
-  const editable = (section: Section) => section.step && (!isAdmin || section.step === 'lab-report');
+  const editable = (section: Section) => section.step && (clinical || section.step === 'lab-report');
 
   return (
     <>
-      <PatientFileHeader patient={patient} isAdmin={isAdmin} onRecordDeath={death.open} />
+      <PatientFileHeader
+        patient={patient}
+        withCodeOP={seesAdminFields(user)}
+        onRecordDeath={clinical ? death.open : undefined}
+      />
       <Accordion
         multiple
         defaultValue={['demography', 'samples', 'diagnostic', 'treatments', 'labReport', 'death']}
@@ -98,7 +104,7 @@ export function PatientFile({ patient }: PatientFileProps) {
           );
         })}
       </Accordion>
-      {!isAdmin && <DeathModal patient={patient} opened={deathOpened} onClose={death.close} />}
+      {clinical && <DeathModal patient={patient} opened={deathOpened} onClose={death.close} />}
     </>
   );
 }

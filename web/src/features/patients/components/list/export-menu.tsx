@@ -11,7 +11,7 @@ interface ExportMenuProps {
   readonly filters: PatientFilters;
 }
 
-/** The admin's Export menu (SPEC.md §2, §7): CSV, XLS or JSON of the filtered patients. */
+/** The admin's Export menu (docs/product-rules.md#exports): CSV, XLS or JSON of the filtered patients. */
 export function ExportMenu({ filters }: ExportMenuProps) {
   const { t } = useTranslation();
   const exporting = useExportPatients();

@@ -1,5 +1,11 @@
 import { ActionIcon, Box, Text } from '@mantine/core';
-import { type PatientOrderBy, type PatientRow, splitOther } from '@registry/shared';
+import {
+  type PatientOrderBy,
+  type PatientRow,
+  type PolicyUser,
+  seesAdminFields,
+  splitOther,
+} from '@registry/shared';
 import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +14,7 @@ import { TruncatedText } from '../../../../components/truncated-text.tsx';
 import { shortDate } from '../../../../lib/calendar-date.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 
-/** NGS and molecular texts longer than this are cut in the table (SPEC.md §9). */
+/** NGS and molecular texts longer than this are cut in the table (docs/product-rules.md#constants). */
 export const CELL_TEXT_MAX = 100;
 
 function Missing() {
@@ -31,11 +37,14 @@ function LongText({ text, width }: { readonly text: string | null | undefined; r
 }
 
 /**
- * The patient table's columns (SPEC.md §2). Admins also get Code OP (first, sortable) and NGS OP
- * (before the last two columns); the last column links to the patient file.
+ * The patient table's columns (docs/product-rules.md#patient-list). Admins also get Code OP (first,
+ * sortable) and NGS OP (before the last two columns); the last column links to the patient file.
  */
-export function usePatientColumns(isAdmin: boolean): DataColumn<PatientRow, PatientOrderBy>[] {
+export function usePatientColumns(
+  user: Pick<PolicyUser, 'isAdmin'>,
+): DataColumn<PatientRow, PatientOrderBy>[] {
   const { t, i18n } = useTranslation();
+  const adminFields = seesAdminFields(user);
   const first = (row: PatientRow) => row.diagnostics[0];
   const subtype = (value: string | null) => {
     const { value: choice, text } = splitOther(value);
@@ -62,7 +71,7 @@ export function usePatientColumns(isAdmin: boolean): DataColumn<PatientRow, Pati
   };
 
   return [
-    ...(isAdmin ? [codeOP] : []),
+    ...(adminFields ? [codeOP] : []),
     {
       key: 'identification',
       header: t('patientList.columns.identification'),
@@ -109,7 +118,7 @@ export function usePatientColumns(isAdmin: boolean): DataColumn<PatientRow, Pati
       header: t('patientList.columns.molecular'),
       render: (row) => <LongText text={row.molecular} width={90} />,
     },
-    ...(isAdmin ? [ngsOp] : []),
+    ...(adminFields ? [ngsOp] : []),
     {
       key: 'deathDate',
       header: t('patientList.columns.deathDate'),

@@ -1,15 +1,15 @@
 import { Group, Select } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { DIAGNOSES, type PatientFilters, STAGES } from '@registry/shared';
-import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { todayString } from '../../../../lib/date-strings.ts';
+import { DateRangeField, type DayRange } from '../../../../components/date-field.tsx';
 import { useInstitutionCodes } from '../../api/get-institution-codes.ts';
 
 const ALL = 'all';
-/** The subtypes an admin filters by (SPEC.md §2): AML and its M0–M7, ALL-B, ALL-T and Other. */
+/**
+ * The subtypes an admin filters by (docs/product-rules.md#patient-list): AML and its M0–M7, ALL-B,
+ * ALL-T and Other.
+ */
 const FILTER_SUBTYPES = DIAGNOSES.filter((value) => value !== 'confirm' && value !== 'ALL');
 
 interface PatientFiltersProps {
@@ -18,23 +18,23 @@ interface PatientFiltersProps {
   readonly onChange: <K extends keyof PatientFilters>(key: K, value: PatientFilters[K] | undefined) => void;
 }
 
-function rangeOf(obito: string | undefined): DatesRangeValue<string> {
+function rangeOf(obito: string | undefined): DayRange {
   const [from = null, to = null] = obito ? obito.split(',') : [];
   return [from, to];
 }
 
 /**
- * The list's filters (SPEC.md §2): relapse and its date range for everyone; institution code, subtype
- * and dx type for admins. Each change applies at once; 'all' filters nothing.
+ * The list's filters (docs/product-rules.md#patient-list): relapse and its date range for everyone;
+ * institution code, subtype and dx type for admins. Each change applies at once; 'all' filters nothing.
  */
 export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFiltersProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const codes = useInstitutionCodes(isAdmin);
   // The picker holds a half-chosen range; the filter changes once both ends are chosen, or none.
   const [range, setRange] = useState(() => rangeOf(filters.obito));
   const all = { value: ALL, label: t('patientList.filters.all') };
 
-  const changeRange = (next: DatesRangeValue<string>) => {
+  const changeRange = (next: DayRange) => {
     setRange(next);
     const [from, to] = next;
     if (from && to) {
@@ -58,26 +58,12 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
         allowDeselect={false}
         w={{ base: '100%', xs: 130 }}
       />
-      <DatePickerInput
-        type="range"
-        numberOfColumns={2}
-        clearable
+      <DateRangeField
         label={t('patientList.filters.relapseDates')}
         placeholder={t('patientList.filters.relapseDatesPlaceholder')}
         value={range}
         onChange={changeRange}
-        locale={i18n.language}
-        valueFormat="DD/MM/YYYY"
-        maxDate={todayString()}
-        // Relapses lie in the past: the two months shown end with the current one.
-        defaultDate={dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD')}
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        clearButtonProps={{ 'aria-label': t('patientList.filters.clearDates') }}
-        nextLabel={t('patientList.filters.nextMonth')}
-        previousLabel={t('patientList.filters.previousMonth')}
-        popoverProps={{ position: 'bottom-start' }}
-        // Mantine's placeholder grey is too light for WCAG AA on white.
-        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+        clearLabel={t('patientList.filters.clearDates')}
         miw={{ base: '100%', xs: 250 }}
       />
       {isAdmin && (

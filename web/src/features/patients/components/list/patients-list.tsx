@@ -1,4 +1,5 @@
 import { Paper, Stack } from '@mantine/core';
+import type { PolicyUser } from '@registry/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table.tsx';
@@ -13,13 +14,14 @@ import { PatientFiltersBar } from './patient-filters.tsx';
 import type { usePatientListState } from './use-patient-list-state.ts';
 
 interface PatientsListProps {
-  readonly isAdmin: boolean;
+  readonly user: Pick<PolicyUser, 'isAdmin'>;
   /** The list's state, owned by the screen so that the Export menu sees the same filters. */
   readonly state: ReturnType<typeof usePatientListState>;
 }
 
-/** The patient list (SPEC.md §2): search, filters, the table, and pages. */
-export function PatientsList({ isAdmin, state }: PatientsListProps) {
+/** The patient list (docs/product-rules.md#patient-list): search, filters, the table, and pages. */
+export function PatientsList({ user, state }: PatientsListProps) {
+  const { isAdmin } = user;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const patients = usePatients(state.queryFor(state.page));
@@ -28,7 +30,7 @@ export function PatientsList({ isAdmin, state }: PatientsListProps) {
     state.setPage,
   );
   useKeepPageInRange(state.page, patients.data?.totalPages, state.setPage);
-  const columns = usePatientColumns(isAdmin);
+  const columns = usePatientColumns(user);
 
   return (
     <Stack gap="md">

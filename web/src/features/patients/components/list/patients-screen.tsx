@@ -8,11 +8,12 @@ import { ExportMenu } from './export-menu.tsx';
 import { PatientsList } from './patients-list.tsx';
 import { usePatientListState } from './use-patient-list-state.ts';
 
-/** /patients: 'my patients' for a doctor, every patient for an admin (SPEC.md §2). */
+/** /patients: 'my patients' for a doctor, every patient for an admin (docs/product-rules.md#patient-list). */
 export function PatientsScreen() {
   const { t } = useTranslation();
-  const { isAdmin } = useCurrentUser();
-  const state = usePatientListState(isAdmin);
+  const user = useCurrentUser();
+  const { isAdmin } = user;
+  const state = usePatientListState(user);
   return (
     <>
       <PageHeader title={isAdmin ? t('patientList.adminTitle') : t('patientList.title')}>
@@ -24,7 +25,7 @@ export function PatientsScreen() {
           </Button>
         )}
       </PageHeader>
-      <PatientsList isAdmin={isAdmin} state={state} />
+      <PatientsList user={user} state={state} />
     </>
   );
 }

@@ -5,29 +5,41 @@ import {
   type PatientFilters,
   type PatientListQuery,
   type PatientOrderBy,
+  type PatientSort,
+  type PolicyUser,
   patientFilterFields,
+  patientSortFor,
+  seesAdminFields,
 } from '@registry/shared';
 import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '../../../../lib/storage.ts';
-import { type ListSort, SEARCH_DEBOUNCE_MS, type SortOrder } from '../../../../lib/use-list-controls.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../../lib/use-list-controls.ts';
 import { usePersistentPage } from '../../../../lib/use-persistent-page.ts';
 
 type FilterKey = keyof PatientFilters;
 const FILTER_KEYS = Object.keys(patientFilterFields) as FilterKey[];
-/** Filters only admins get (SPEC.md §6); a doctor's list ignores them even when stored. */
+/**
+ * Filters only admins get (docs/product-rules.md#patient-list); a doctor's list ignores them even when
+ * stored.
+ */
 const ADMIN_FILTERS: readonly FilterKey[] = ['institutionCode', 'subtype', 'dx'];
-
-/** Default sorts of SPEC.md §9: admins by code OP, doctors by creation, newest first. */
-const ADMIN_SORT: ListSort<PatientOrderBy> = { orderBy: 'codeOP', order: 'desc' };
-const DOCTOR_SORT: ListSort<PatientOrderBy> = { orderBy: 'createdAt', order: 'desc' };
 
 interface Stored {
   readonly filters: PatientFilters;
-  readonly sort: ListSort<PatientOrderBy>;
+  readonly sort: PatientSort;
+}
+
+/** The stored sort, each part kept only when it is one the list knows. */
+function storedSort(stored: Record<string, unknown>): Partial<PatientSort> {
+  return {
+    orderBy: PATIENT_ORDER_BY.find((orderBy) => orderBy === stored.orderBy),
+    order: stored.order === 'asc' || stored.order === 'desc' ? stored.order : undefined,
+  };
 }
 
 /** The filters and sort kept in local storage (`patient_filters`), each checked by the shared schema. */
-function readStored(isAdmin: boolean): Stored {
+function readStored(user: Pick<PolicyUser, 'isAdmin'>): Stored {
+  const adminFields = seesAdminFields(user);
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.patientFilters) ?? '{}');
@@ -38,30 +50,23 @@ function readStored(isAdmin: boolean): Stored {
   const filters: Record<string, unknown> = {};
   for (const key of FILTER_KEYS) {
     const parsed = patientFilterFields[key].safeParse(stored[key]);
-    if (parsed.success && parsed.data !== undefined && (isAdmin || !ADMIN_FILTERS.includes(key))) {
+    if (parsed.success && parsed.data !== undefined && (adminFields || !ADMIN_FILTERS.includes(key))) {
       filters[key] = parsed.data;
     }
   }
-  const sort = isAdmin
-    ? {
-        orderBy: PATIENT_ORDER_BY.includes(stored.orderBy as PatientOrderBy)
-          ? (stored.orderBy as PatientOrderBy)
-          : ADMIN_SORT.orderBy,
-        order:
-          stored.order === 'asc' || stored.order === 'desc' ? (stored.order as SortOrder) : ADMIN_SORT.order,
-      }
-    : DOCTOR_SORT;
+  // A doctor's list has no sort control: a stored sort is an admin's, left by a session that expired.
+  const sort = patientSortFor(user, adminFields ? storedSort(stored) : {});
   return { filters: filters as PatientFilters, sort };
 }
 
 /**
- * The state of the patient list (SPEC.md §2–§4): the remembered page, the filters (the search text
- * applied 500 ms after typing stops) and the sort, kept in local storage and sent as the query string.
- * Any new filter or sort goes back to page 0.
+ * The state of the patient list (docs/product-rules.md#patient-list): the remembered page, the filters
+ * (the search text applied 500 ms after typing stops) and the sort, kept in local storage and sent as the
+ * query string. Any new filter or sort goes back to page 0.
  */
-export function usePatientListState(isAdmin: boolean) {
+export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
   const [page, setPage] = usePersistentPage(STORAGE_KEYS.lastPagePatients);
-  const [state, setState] = useState(() => readStored(isAdmin));
+  const [state, setState] = useState<Stored>(() => readStored(user));
   const [search, setSearchText] = useState(state.filters.text ?? '');
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { dataOf, type FileRef, fileRefSchema } from '@registry/shared';
-import { ApiError, api } from '../../../../lib/api-client.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { onField } from '../../../../lib/form-errors.ts';
 
 /** `POST /api/files` (multipart): a JPG or PDF of the patient; a record links it by its id. */
 export async function uploadFile(patientId: string, file: File, date: string | null): Promise<FileRef> {
@@ -25,15 +26,6 @@ export async function uploadForField(
   try {
     return (await uploadFile(patientId, file, date)).id;
   } catch (error) {
-    if (error instanceof ApiError && !error.fields[field]) {
-      throw new ApiError({
-        statusCode: error.status,
-        error: error.name,
-        message: error.message,
-        code: error.code,
-        fields: { [field]: error.message },
-      });
-    }
-    throw error;
+    throw onField(error, field);
   }
 }

@@ -12,8 +12,8 @@ interface Saved {
 }
 
 /**
- * The demography step's save (SPEC.md §4): a new patient is created; an existing one gets only its
- * changed fields, identification at the top and the rest under demography.
+ * The demography step's save (docs/product-rules.md#wizard): a new patient is created; an existing one gets
+ * only its changed fields, identification at the top and the rest under demography.
  */
 export function useSaveDemography(patient: Patient | undefined, biobank: boolean) {
   const queryClient = useQueryClient();

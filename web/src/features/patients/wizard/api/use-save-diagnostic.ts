@@ -6,8 +6,8 @@ import { createDiagnostic, updateDiagnostic } from './diagnostics.ts';
 import { patientVersion, refreshPatient } from './patient-cache.ts';
 
 /**
- * The diagnostic step's save (SPEC.md §4): the first diagnostic is created, or only its changed fields
- * are sent (an Other subtype travels as 'Other' plus subTypeName).
+ * The diagnostic step's save (docs/product-rules.md#wizard): the first diagnostic is created, or only its
+ * changed fields are sent (an Other subtype travels as 'Other' plus subTypeName).
  */
 export function useSaveDiagnostic(patient: Patient, biobank: boolean) {
   const queryClient = useQueryClient();

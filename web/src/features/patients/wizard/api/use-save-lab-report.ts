@@ -1,30 +1,18 @@
-import type { LabReportInput, Patient } from '@registry/shared';
+import { type LabReportInput, mayWrite, type Patient, type User } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { withFieldPaths } from '../../../../lib/form-errors.ts';
+import { policyUserOf } from '../../../../lib/session.ts';
 import { updatePatient } from '../../api/update-patient.ts';
-import { isNgsOp, type LabReportValues, labReportValues, reportWire } from '../forms/lab-report-form.ts';
+import { type LabReportValues, labReportValues, reportWire, writesEntry } from '../forms/lab-report-form.ts';
 import { uploadForField } from './files.ts';
 import { createLabReports, upsertLabReports } from './lab-reports.ts';
 import { patientVersion, refreshPatient } from './patient-cache.ts';
 
 /** Server messages of `labReports.{k}` (the k-th entry sent) land on the form's entry. */
 function onFormEntries(error: unknown, sent: readonly number[]): unknown {
-  if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) {
-    return error;
-  }
-  const fields = Object.fromEntries(
-    Object.entries(error.fields).map(([path, message]) => [
-      path.replace(/^labReports\.(\d+)/, (_all, k: string) => `labReports.${sent[Number(k)] ?? k}`),
-      message,
-    ]),
+  return withFieldPaths(error, (path) =>
+    path.replace(/^labReports\.(\d+)/, (_all, k: string) => `labReports.${sent[Number(k)] ?? k}`),
   );
-  return new ApiError({
-    statusCode: error.status,
-    error: error.name,
-    message: error.message,
-    code: error.code,
-    fields,
-  });
 }
 
 /**
@@ -32,11 +20,12 @@ function onFormEntries(error: unknown, sent: readonly number[]): unknown {
  * that changed — created (POST) while the patient has none, else upserted by name (PUT). Admins send
  * the NGS OP entry only; doctors everything else.
  */
-export function useSaveLabReport(patient: Patient, admin: boolean) {
+export function useSaveLabReport(patient: Patient, user: User, biobank: boolean) {
   const queryClient = useQueryClient();
+  const policy = policyUserOf(user);
   return useMutation({
     mutationFn: async (values: LabReportValues): Promise<'updated' | 'unchanged'> => {
-      const before = labReportValues(patient, admin);
+      const before = labReportValues(patient, user);
       const sent: number[] = [];
       const entries: LabReportInput[] = [];
       for (const [index, report] of values.labReports.entries()) {
@@ -44,7 +33,7 @@ export function useSaveLabReport(patient: Patient, admin: boolean) {
         const wire = reportWire(report);
         const changed = JSON.stringify(wire) !== JSON.stringify(initial ? reportWire(initial) : null);
         const filled = Boolean(wire.content || report.upload || report.saved);
-        if (isNgsOp(report.name) !== admin || !(report.upload || (changed && filled))) {
+        if (!writesEntry(policy, biobank, report.name) || !(report.upload || (changed && filled))) {
           continue;
         }
         const fileId = report.upload
@@ -54,7 +43,7 @@ export function useSaveLabReport(patient: Patient, admin: boolean) {
         entries.push(fileId ? { ...wire, fileId } : wire);
       }
       let version = patientVersion(queryClient, patient.id);
-      const riskChanged = !admin && values.riskLevel !== before.riskLevel;
+      const riskChanged = mayWrite(policy, 'clinical', biobank) && values.riskLevel !== before.riskLevel;
       if (!riskChanged && entries.length === 0) {
         return 'unchanged';
       }

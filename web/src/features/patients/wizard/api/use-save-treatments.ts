@@ -10,8 +10,8 @@ export function treatmentsChanged(patient: Patient, values: TreatmentsValues): b
 }
 
 /**
- * The treatments step's save (SPEC.md §4): the first treatments are created (POST); later, every
- * treatment and drug is sent with its id, new ones without (PUT). Deleting has its own calls.
+ * The treatments step's save (docs/product-rules.md#wizard): the first treatments are created (POST); later,
+ * every treatment and drug is sent with its id, new ones without (PUT). Deleting has its own calls.
  */
 export function useSaveTreatments(patient: Patient) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { DateField } from './date-field.tsx';
+import { DateField } from '../../../../components/date-field.tsx';
 import { YesNoField } from './yes-no-field.tsx';
 
 interface ControlledProps<V extends FieldValues> {

@@ -168,17 +168,18 @@ describe('the demography step', { timeout: 20_000 }, () => {
     const app = screen.getByRole('textbox', { name: /^Antecedentes/ });
     await userEvent.type(app, 'Diabetes tipo 2');
     await save();
-    const alert = await screen.findByRole('alert', { name: 'Este paciente fue modificado en otro lugar' });
-    expect(alert).toHaveTextContent('Este paciente fue modificado en otro lugar');
+    const stale = 'Este paciente fue modificado en otro lugar. Recargue para ver los cambios.';
+    const alert = await screen.findByRole('alert', { name: stale });
+    expect(alert).toHaveTextContent(stale);
     expect(alert).toHaveTextContent('Sus cambios no se guardaron y siguen en el formulario.');
     expect(app).toHaveValue('Diabetes tipo 2');
 
-    await userEvent.click(within(alert).getByRole('button', { name: 'Recargar el paciente' }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Recargar' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /^Identificación del paciente/ })).toHaveValue('P-009'),
     );
     expect(screen.getByRole('textbox', { name: /^Antecedentes/ })).toHaveValue('');
-    expect(screen.queryByText('Este paciente fue modificado en otro lugar')).not.toBeInTheDocument();
+    expect(screen.queryByText(stale)).not.toBeInTheDocument();
   });
 
   it('is read-only for an admin, whose Next saves nothing', async () => {

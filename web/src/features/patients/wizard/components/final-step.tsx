@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { mayRecordTreatments } from '../steps.ts';
 import type { RecordStepProps } from './step-props.ts';
 
-/** Step 6: the patient is loaded; a link to see the file (SPEC.md §2). */
+/** Step 6: the patient is loaded; a link to see the file (docs/product-rules.md#wizard). */
 export function FinalStep({ patient, user, onBack }: RecordStepProps) {
   const { t } = useTranslation();
   const allowed = mayRecordTreatments(patient, user);

@@ -1,15 +1,17 @@
 import { Alert, Button, Fieldset, Stack } from '@mantine/core';
+import { mayWrite } from '@registry/shared';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { policyUserOf } from '../../../../lib/session.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { useSaveLabReport } from '../api/use-save-lab-report.ts';
 import {
   emptyReport,
-  isNgsOp,
   type LabReportValues,
   labReportResolver,
   labReportValues,
+  writesEntry,
 } from '../forms/lab-report-form.ts';
 import { SelectField } from './controlled-fields.tsx';
 import { LabReportEntry } from './lab-report-entry.tsx';
@@ -23,21 +25,23 @@ import classes from './wizard.module.css';
 
 /**
  * Step 5: risk level and the lab-report entries (the fixed ones, then custom ones). Admins edit only
- * the NGS OP entry; a biobank's doctors save no lab report (SPEC.md §6), so for them it is read-only.
+ * the NGS OP entry; a biobank's doctors save no lab report (docs/product-rules.md#biobanks), so for
+ * them it is read-only.
  */
 export function LabReportStep({ patient, user, biobank, title, onBack, onNext, onReload }: RecordStepProps) {
   const { t } = useTranslation();
   const options = useWizardOptions();
-  const admin = user.isAdmin;
+  const policy = policyUserOf(user);
+  const writesReports = mayWrite(policy, 'labReports', biobank);
   // Admins save the NGS OP entry here; a biobank's doctors save nothing.
-  const locked = biobank && !admin;
+  const locked = !writesReports && !mayWrite(policy, 'ngsOp', biobank);
   const form = useForm<LabReportValues>({
     resolver: labReportResolver,
-    defaultValues: labReportValues(patient, admin),
+    defaultValues: labReportValues(patient, user),
   });
   const entries = useFieldArray({ control: form.control, name: 'labReports', keyName: 'key' });
   const { errors, isDirty } = form.formState;
-  const save = useSaveLabReport(patient, admin);
+  const save = useSaveLabReport(patient, user, biobank);
   const guard = useLeaveGuard(isDirty && !locked);
   const submit = useStepSubmit({
     form,
@@ -46,14 +50,14 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
     save: (values) => save.mutateAsync(values),
     reloadValues: async () => {
       const fresh = await onReload();
-      return fresh && labReportValues(fresh, admin);
+      return fresh && labReportValues(fresh, user);
     },
     release: guard.release,
     onSaved: () => onNext(),
   });
   const values = form.watch('labReports');
 
-  const notice = admin ? (
+  const notice = user.isAdmin ? (
     <ReadOnlyNotice message={t('wizard.readOnly.ngsOp')} />
   ) : (
     biobank && (
@@ -78,7 +82,11 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
       notice={notice}
     >
       <Stack gap="md">
-        <Fieldset variant="unstyled" disabled={admin} className={classes.fieldset}>
+        <Fieldset
+          variant="unstyled"
+          disabled={!mayWrite(policy, 'clinical', biobank)}
+          className={classes.fieldset}
+        >
           <SelectField
             control={form.control}
             name="riskLevel"
@@ -96,14 +104,14 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
               form={form}
               index={index}
               report={report}
-              disabled={admin && !isNgsOp(report.name)}
+              disabled={!writesEntry(policy, biobank, report.name)}
               onRemove={
-                report.fixed || report.saved || locked || admin ? undefined : () => entries.remove(index)
+                writesReports && !report.fixed && !report.saved ? () => entries.remove(index) : undefined
               }
             />
           );
         })}
-        {!locked && !admin && (
+        {writesReports && (
           <Button
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}

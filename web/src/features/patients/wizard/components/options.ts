@@ -15,7 +15,9 @@ interface Option {
   readonly label: string;
 }
 
-/** The option lists of the wizard's selects (CONTRACT.md §5), labelled in the current language. */
+/**
+ * The option lists of the wizard's selects (docs/product-rules.md#values), labelled in the current language.
+ */
 export function useWizardOptions() {
   const { t } = useTranslation();
   const other = t('wizardOptions.other');

@@ -1,6 +1,6 @@
 import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import type { Patient } from '@registry/shared';
+import { mayWrite, type Patient } from '@registry/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,10 +10,10 @@ import { ListError } from '../../../../components/list-error.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PageLoader } from '../../../../components/page-loader.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../../lib/session.ts';
+import { policyUserOf, useCurrentUser } from '../../../../lib/session.ts';
 import { patientQueryKey, patientQueryOptions } from '../../api/get-patient.ts';
 import {
-  isBiobank,
+  followsBiobankRules,
   isWizardStep,
   mayRecordTreatments,
   needsConsent,
@@ -25,7 +25,10 @@ import {
 import { StepView } from './step-view.tsx';
 import { WizardNav } from './wizard-nav.tsx';
 
-/** The six-step patient wizard of /new-patient/{step} and /edit-patient/{id}/{step} (SPEC.md §2, §4). */
+/**
+ * The six-step patient wizard of /new-patient/{step} and /edit-patient/{id}/{step}
+ * (docs/product-rules.md#wizard).
+ */
 export function PatientWizard() {
   const { t, i18n } = useTranslation();
   const { patientId, step: stepParam } = useParams();
@@ -82,6 +85,7 @@ export function PatientWizard() {
         ? () => void navigate(exitPath)
         : () => void navigate(wizardPath(patientId, previousStep(step, allowed)));
     const index = WIZARD_STEPS.indexOf(step);
+    const biobank = followsBiobankRules(patient, user);
     body = (
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
@@ -100,8 +104,8 @@ export function PatientWizard() {
               step={step}
               patient={patient}
               user={user}
-              readOnly={user.isAdmin}
-              biobank={isBiobank(patient, user)}
+              readOnly={!mayWrite(policyUserOf(user), 'clinical', biobank)}
+              biobank={biobank}
               title={t(`wizard.steps.${step}`)}
               onBack={onBack}
               onNext={onNext}

@@ -7,7 +7,9 @@ interface ReadOnlyNoticeProps {
   readonly message?: string;
 }
 
-/** Tells an admin why the fields are disabled (SPEC.md §6: admins do not edit the wizard). */
+/**
+ * Tells an admin why the fields are disabled (docs/product-rules.md#roles: admins do not edit the wizard).
+ */
 export function ReadOnlyNotice({ message }: ReadOnlyNoticeProps) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Fieldset, Group, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import { Box, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from '../../../../components/conflict-alert.tsx';
 import type { StepSubmit } from './use-step-submit.ts';
 import classes from './wizard.module.css';
 
@@ -9,7 +10,7 @@ interface StepFormProps {
   /** The form's accessible name: the step's title. */
   readonly label: string;
   /** The step's save state from useStepSubmit: submit, saving, a 412 conflict and its reload. */
-  readonly submit: Pick<StepSubmit, 'onSubmit' | 'saving' | 'conflict' | 'reload' | 'reloading'>;
+  readonly submit: Pick<StepSubmit, 'onSubmit' | 'saving' | 'conflict' | 'reload'>;
   /** Admins: every field disabled, the button only moves on. */
   readonly readOnly: boolean;
   /** Go back a step; absent on the first step of a new patient. */
@@ -24,33 +25,11 @@ interface StepFormProps {
 /** The frame of every step: notes, the fields, the bottom bar with go-back and next / save. */
 export function StepForm({ label, submit, readOnly, onBack, guard, notice, children }: StepFormProps) {
   const { t } = useTranslation();
-  const { onSubmit, saving, conflict, reloading } = submit;
-  const onReload = () => void submit.reload();
+  const { onSubmit, saving, conflict, reload } = submit;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="lg">
-        {conflict && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            title={t('wizard.conflict.title')}
-            icon={<IconAlertTriangle aria-hidden />}
-          >
-            <Stack gap="xs" align="flex-start">
-              <span>{t('wizard.conflict.message')}</span>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={onReload}
-                loading={reloading}
-              >
-                {t('wizard.conflict.reload')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {conflict && <ConflictAlert onReload={reload} detail={t('wizard.conflict.message')} />}
         {notice}
         <Fieldset variant="unstyled" disabled={readOnly} className={classes.fieldset}>
           {children}

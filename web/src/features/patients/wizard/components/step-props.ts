@@ -5,9 +5,9 @@ export interface StepProps {
   /** Absent only on the demography step of a new patient. */
   readonly patient: Patient | undefined;
   readonly user: User;
-  /** Admins navigate and save nothing (SPEC.md §4), except the NGS OP entry. */
+  /** Admins navigate and save nothing (docs/product-rules.md#roles), except the NGS OP entry. */
   readonly readOnly: boolean;
-  /** The patient's institution is a biobank (SPEC.md §6). */
+  /** The patient's institution is a biobank (docs/product-rules.md#biobanks). */
   readonly biobank: boolean;
   /** The step's title, also the form's name. */
   readonly title: string;

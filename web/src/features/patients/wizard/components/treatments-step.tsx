@@ -1,8 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
+import type { ConsentRefusal } from '@registry/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { isStaleVersion } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { serverMessage } from '../../../../lib/translate.ts';
 import { treatmentsChanged, useSaveTreatments } from '../api/use-save-treatments.ts';
@@ -21,9 +22,9 @@ import { useDeleteConfirm } from './use-delete-confirm.tsx';
 import { useStepSubmit } from './use-step-submit.ts';
 
 /** The answers that mean the patient may not have treatments (any more): the wizard goes to final. */
-const NOT_ALLOWED = new Set(['CONSENT_REQUIRED', 'SUBTYPE_OTHER']);
+const NOT_ALLOWED: ReadonlySet<string> = new Set<ConsentRefusal>(['CONSENT_REQUIRED', 'SUBTYPE_OTHER']);
 
-/** Step 4: the treatments, each with its drugs; add and delete ask first (SPEC.md §8). */
+/** Step 4: the treatments, each with its drugs; add and delete ask first (docs/product-rules.md#wizard). */
 export function TreatmentsStep({ patient, readOnly, title, onBack, onNext, onReload }: RecordStepProps) {
   const { t } = useTranslation();
   const form = useForm<TreatmentsValues>({
@@ -59,7 +60,7 @@ export function TreatmentsStep({ patient, readOnly, title, onBack, onNext, onRel
     onSaved: () => onNext(),
   });
   const remove = useDeleteConfirm(patient.id, (error) => {
-    if (error instanceof ApiError && error.code === 'STALE_VERSION') {
+    if (isStaleVersion(error)) {
       submit.showConflict();
       return;
     }

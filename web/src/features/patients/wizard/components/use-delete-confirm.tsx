@@ -20,8 +20,9 @@ interface DeleteConfirm {
 }
 
 /**
- * Deleting a treatment or a dose asks first (SPEC.md §8: 'are you sure', 'do you want to delete the
- * treatment / dose', 'you can not undo this action'); a saved one is deleted on the server at once.
+ * Deleting a treatment or a dose asks first (docs/product-rules.md#wizard: 'are you sure', 'do you want to
+ * delete the treatment / dose', 'you can not undo this action'); a saved one is deleted on the server at
+ * once.
  */
 export function useDeleteConfirm(patientId: string, onFailed: (error: unknown) => void): DeleteConfirm {
   const { t } = useTranslation();

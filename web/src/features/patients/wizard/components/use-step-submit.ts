@@ -1,8 +1,9 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { ApiError, isStaleVersion } from '../../../../lib/api-client.ts';
+import { type PathMapper, setServerFieldErrors } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { serverMessage } from '../../../../lib/translate.ts';
 
@@ -15,10 +16,10 @@ interface StepSubmitOptions<V extends FieldValues> {
   readonly readOnly: boolean;
   /** The step's save hook: create or update, then the patient is read again. */
   readonly save: (values: V) => Promise<SaveOutcome>;
-  /** Which generic failure text the step uses (SPEC.md §8). */
+  /** Which generic failure text the step uses (docs/product-rules.md#errors). */
   readonly failure: 'patientInfo' | 'record';
   /** The form field a server message of `path` belongs to; by default the path itself. */
-  readonly fieldOf?: (path: string) => string | null;
+  readonly fieldOf?: PathMapper;
   /** Step-specific answers to a refusal; true when nothing more needs saying. */
   readonly onRefused?: (error: ApiError) => boolean;
   /** The form's values for a freshly read patient, after a 412. */
@@ -29,30 +30,22 @@ interface StepSubmitOptions<V extends FieldValues> {
 }
 
 /**
- * The one submit of every step (SPEC.md §4, §8): validate, save, say so, move on. A 412 keeps what the
- * user typed and offers to reload; server messages per field land on their fields.
+ * The one submit of every step (docs/product-rules.md#wizard): validate, save, say so, move on. A 412
+ * keeps what the user typed and offers to reload; server messages per field land on their fields.
  */
 export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<V>) {
   const { t } = useTranslation();
   const { form, readOnly, save, failure, fieldOf, onRefused, reloadValues, release, onSaved } = options;
   const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
 
   const refused = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'STALE_VERSION') {
+    if (isStaleVersion(error)) {
       setConflict(true);
       return;
     }
-    if (error instanceof ApiError) {
-      for (const [path, message] of Object.entries(error.fields)) {
-        const field = fieldOf ? fieldOf(path) : path;
-        if (field) {
-          form.setError(field as Path<V>, { type: 'server', message });
-        }
-      }
-      if (onRefused?.(error)) {
-        return;
-      }
+    setServerFieldErrors(error, form.setError, fieldOf ?? ((path) => path));
+    if (error instanceof ApiError && onRefused?.(error)) {
+      return;
     }
     notify('error', t(`wizard.failed.${failure}`), serverMessage(error, t('notify.default')));
   };
@@ -83,16 +76,12 @@ export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<
     void submit(event);
   };
 
+  /** The conflict alert's reload: the form takes the fresh patient's values, and the conflict is over. */
   const reload = async () => {
-    setReloading(true);
-    try {
-      const values = await reloadValues();
-      if (values) {
-        form.reset(values);
-        setConflict(false);
-      }
-    } finally {
-      setReloading(false);
+    const values = await reloadValues();
+    if (values) {
+      form.reset(values);
+      setConflict(false);
     }
   };
 
@@ -102,7 +91,6 @@ export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<
     /** For refusals outside the submit (a deletion): the same 412 message. */
     showConflict: () => setConflict(true),
     reload,
-    reloading,
     saving: form.formState.isSubmitting,
   };
 }

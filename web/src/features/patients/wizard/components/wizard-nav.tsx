@@ -100,7 +100,7 @@ function StepLink({ item, index, step, patient }: StepLinkProps) {
   );
 }
 
-/** The left step panel (SPEC.md §2): steps 2 to 6 are disabled until the patient exists. */
+/** The left step panel (docs/product-rules.md#wizard): steps 2 to 6 are disabled until the patient exists. */
 export function WizardNav({ step, patient }: WizardNavProps) {
   const { t } = useTranslation();
   return (

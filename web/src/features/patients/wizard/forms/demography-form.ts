@@ -43,7 +43,10 @@ export function demographyWire(values: DemographyValues, biobank: boolean): Demo
   };
 }
 
-/** SPEC.md §5: identification required; birthDate a required date, except in a biobank; gender required. */
+/**
+ * docs/product-rules.md#validation: identification required; birthDate a required date, except in a biobank;
+ * gender required.
+ */
 export const demographyResolver = (biobank: boolean) =>
   wireResolver<DemographyValues>(
     z.object({

@@ -39,7 +39,7 @@ export function diagnosticValues(patient: Patient, biobank: boolean): Diagnostic
     relapse: diagnostic?.relapse ?? false,
     relapseDate: diagnostic?.relapseDate ?? null,
     riskLevel: diagnostic?.riskLevel ?? null,
-    // A biobank's consent is the single option 'Bio Banco' (CONTRACT.md §6).
+    // A biobank's consent is the single option 'Bio Banco' (docs/product-rules.md#biobanks).
     consent: diagnostic ? diagnostic.consent : biobank,
     consentDate: diagnostic?.consentDate ?? null,
     dxSecondaryDescription: diagnostic?.dxSecondaryDescription ?? '',
@@ -65,6 +65,9 @@ export function diagnosticWire(values: DiagnosticValues, biobank: boolean): Diag
   };
 }
 
-/** SPEC.md §5: subTypeName when Other, relapseDate when relapse, consentDate when consent. */
+/**
+ * docs/product-rules.md#validation: subTypeName when Other, relapseDate when relapse, consentDate when
+ * consent.
+ */
 export const diagnosticResolver = (biobank: boolean) =>
   wireResolver<DiagnosticValues>(diagnosticFormSchema(biobank), (values) => diagnosticWire(values, biobank));

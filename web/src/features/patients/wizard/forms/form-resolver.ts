@@ -3,10 +3,10 @@ import { type FieldErrors, type FieldValues, type Resolver, set } from 'react-ho
 import type { z } from 'zod';
 
 /**
- * A react-hook-form resolver that validates what the form will send: the form's values are turned
- * into the wire shape (`toWire`) and checked with the shared zod schema, so the messages are the
- * server's own (SPEC.md §5). `check` adds what the schema cannot see, such as a chosen file. The form
- * keeps its own values on success; the save hooks turn them into the wire shape again.
+ * A react-hook-form resolver that validates what the form will send: the form's values are turned into the
+ * wire shape (`toWire`) and checked with the shared zod schema, so the messages are the server's own
+ * (docs/product-rules.md#validation). `check` adds what the schema cannot see, such as a chosen file. The
+ * form keeps its own values on success; the save hooks turn them into the wire shape again.
  */
 export function wireResolver<V extends FieldValues>(
   schema: z.ZodType,
@@ -24,7 +24,10 @@ export function wireResolver<V extends FieldValues>(
   };
 }
 
-/** The fields whose wire values differ: what an update sends (SPEC.md §4, only changed fields). */
+/**
+ * The fields whose wire values differ: what an update sends (only changed fields,
+ * docs/product-rules.md#wizard).
+ */
 export function changedFields<T extends object>(before: T, after: T): Partial<T> {
   const changes: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T)[]) {

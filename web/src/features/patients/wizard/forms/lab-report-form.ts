@@ -1,11 +1,14 @@
 import {
+  canonicalLabReportName,
   type FileRef,
-  LAB_REPORT_NAMES,
+  fixedLabReportNames,
   type LabReport,
   type LabReportInput,
   labReportsFormSchema,
+  mayWrite,
   NGS_OP,
   type Patient,
+  type PolicyUser,
   type Risk,
   updatePatientSchema,
 } from '@registry/shared';
@@ -32,8 +35,13 @@ export interface LabReportValues {
   labReports: ReportValues[];
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-export const isNgsOp = (name: string) => same(name, NGS_OP);
+/** Whether an entry is the admins' NGS OP, whatever the case of its name. */
+export const isNgsOp = (name: string) => canonicalLabReportName(name) === NGS_OP;
+
+/** Whether the user writes an entry: admins the NGS OP one, doctors outside a biobank the others. */
+export function writesEntry(user: PolicyUser, biobank: boolean, name: string): boolean {
+  return mayWrite(user, isNgsOp(name) ? 'ngsOp' : 'labReports', biobank);
+}
 
 function entry(name: string, fixed: boolean, report: LabReport | undefined): ReportValues {
   return {
@@ -49,11 +57,11 @@ function entry(name: string, fixed: boolean, report: LabReport | undefined): Rep
 
 export const emptyReport = (): ReportValues => entry('', false, undefined);
 
-/** The fixed entries in their order (admins also NGS OP), then the patient's custom ones. */
-export function labReportValues(patient: Patient, admin: boolean): LabReportValues {
-  const fixed: string[] = [...LAB_REPORT_NAMES, ...(admin ? [NGS_OP] : [])];
+/** The fixed entries the user sees, in their order (admins also NGS OP), then the patient's custom ones. */
+export function labReportValues(patient: Patient, user: Pick<PolicyUser, 'isAdmin'>): LabReportValues {
+  const fixed = fixedLabReportNames(user);
   const custom = patient.reports.filter(
-    (report) => !isNgsOp(report.name) && !fixed.some((name) => same(name, report.name)),
+    (report) => !isNgsOp(report.name) && !fixed.includes(canonicalLabReportName(report.name)),
   );
   return {
     riskLevel: patient.riskLevel,
@@ -62,7 +70,7 @@ export function labReportValues(patient: Patient, admin: boolean): LabReportValu
         entry(
           name,
           true,
-          patient.reports.find((report) => same(report.name, name)),
+          patient.reports.find((report) => canonicalLabReportName(report.name) === name),
         ),
       ),
       ...custom.map((report) => entry(report.name, false, report)),
@@ -75,7 +83,10 @@ export function reportWire(values: ReportValues): LabReportInput {
   return { name: values.name.trim(), content: textOrNull(values.content), date: values.date };
 }
 
-/** SPEC.md §5: each entry's name required (a custom one's is typed), names not repeated, dates valid. */
+/**
+ * docs/product-rules.md#validation: each entry's name required (a custom one's is typed), names not
+ * repeated, dates valid.
+ */
 export const labReportResolver = wireResolver<LabReportValues>(
   labReportsFormSchema.extend({ riskLevel: updatePatientSchema.shape.riskLevel }),
   (values) => ({ riskLevel: values.riskLevel, labReports: values.labReports.map(reportWire) }),

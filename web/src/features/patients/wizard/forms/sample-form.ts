@@ -2,7 +2,9 @@ import { type Patient, type SampleFormInput, type SampleType, sampleFormSchema }
 import { checkUploadFile } from '../../../../lib/file-check.ts';
 import { wireResolver } from './form-resolver.ts';
 
-/** The samples step: the patient's first sample (SPEC.md §2) and a file to upload with it. */
+/**
+ * The samples step: the patient's first sample (docs/product-rules.md#wizard) and a file to upload with it.
+ */
 export interface SampleValues {
   sampleDate: string | null;
   sampleType: SampleType | null;
@@ -25,7 +27,7 @@ export async function uploadIssues(path: string, file: File | null): Promise<Rec
   return problem ? { [path]: problem } : {};
 }
 
-/** SPEC.md §5: sampleDate 'must choose a date', sampleType 'must choose an option'. */
+/** docs/product-rules.md#validation: sampleDate 'must choose a date', sampleType 'must choose an option'. */
 export const sampleResolver = wireResolver<SampleValues>(sampleFormSchema, sampleWire, (values) =>
   uploadIssues('upload', values.upload),
 );

@@ -127,5 +127,8 @@ export function treatmentsWire(values: TreatmentsValues): UpsertTreatmentsInput 
   };
 }
 
-/** SPEC.md §5: schemeName when Other, dates valid or empty, a drug's name, EMRBlasts 0–100. */
+/**
+ * docs/product-rules.md#validation: schemeName when Other, dates valid or empty, a drug's name, EMRBlasts
+ * 0–100.
+ */
 export const treatmentsResolver = wireResolver<TreatmentsValues>(upsertTreatmentsSchema, treatmentsWire);
