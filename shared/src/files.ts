@@ -14,9 +14,17 @@ export const fileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
+/**
+ * What a file is uploaded for: the kind of record that may link it. Without one, an admin's upload is
+ * for the NGS OP entry and a doctor's for either of the doctor's records (a sample or a lab-report entry).
+ */
+export const FILE_PURPOSES = ['sample', 'labReport', 'ngsOp'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
 /** The text fields of `POST /api/files` (multipart, beside the `file` part). */
 export const uploadFileFieldsSchema = z.strictObject({
   patientId: z.uuid({ error: 'validation.required' }),
   date: nullableDateSchema,
+  purpose: z.enum(FILE_PURPOSES, { error: 'validation.chooseOption' }).optional(),
 });
 export type UploadFileFields = z.infer<typeof uploadFileFieldsSchema>;

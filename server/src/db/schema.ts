@@ -204,12 +204,18 @@ export const files = pgTable(
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
     date: day('date'),
+    /**
+     * The kind of record that may link the file: `sample`, `labReport`, `ngsOp`, or `clinical` — a
+     * doctor's upload that named none, which either of the doctor's records may link.
+     */
+    purpose: text('purpose').notNull().default('clinical'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('files_patient_idx').on(t.patientId),
     check('files_mime_check', sql`${t.mimeType} in ('image/jpeg', 'application/pdf')`),
+    check('files_purpose_check', sql`${t.purpose} in ('sample', 'labReport', 'ngsOp', 'clinical')`),
     check('files_size_check', sql`${t.size} between 1 and 1048576`),
   ],
 );

@@ -5,15 +5,12 @@ import {
   isBiobank,
   latestToday,
 } from '@registry/shared';
-import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { files } from '../db/schema.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { PatientHead, PatientsRepository } from './patients.repository.ts';
 
 /**
  * The rules of a patient's records that need more than one request body (docs/product-rules.md#validation):
- * the sanity rules on dates, the consent gate and the files a record may link. Field paths in the
+ * the sanity rules on dates and the consent gate. Field paths in the
  * answers are those of the request body.
  */
 
@@ -76,29 +73,5 @@ export async function assertConsentGiven(patients: PatientsRepository, head: Pat
   const refusal = consentRefusal(biobank ? null : await patients.firstDiagnostic(head.id), biobank);
   if (refusal) {
     throw unprocessable(refusal);
-  }
-}
-
-/** A linked file must be one uploaded for the same patient: else 422 on the field. */
-export async function assertFilesOfPatient(
-  db: Queryable,
-  patientId: string,
-  links: Record<string, string | null | undefined>,
-): Promise<void> {
-  const fields: Record<string, string> = {};
-  for (const [path, fileId] of Object.entries(links)) {
-    if (!fileId) {
-      continue;
-    }
-    const [row] = await db
-      .select({ id: files.id })
-      .from(files)
-      .where(and(eq(files.id, fileId), eq(files.patientId, patientId)));
-    if (!row) {
-      fields[path] = 'validation.fileUnknown';
-    }
-  }
-  if (Object.keys(fields).length > 0) {
-    throw unprocessable('RULE_BROKEN', fields);
   }
 }

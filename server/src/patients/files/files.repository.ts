@@ -11,6 +11,7 @@ export function createFilesRepository(db: Queryable) {
       mimeType: string;
       content: Buffer;
       date: string | null;
+      purpose: string;
       uploadedBy: string;
     }) {
       const [row] = await db
@@ -32,6 +33,7 @@ export function createFilesRepository(db: Queryable) {
           name: files.name,
           mimeType: files.mimeType,
           size: files.size,
+          purpose: files.purpose,
         })
         .from(files)
         .where(eq(files.id, id));

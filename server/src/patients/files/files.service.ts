@@ -1,38 +1,43 @@
-import { FILE_MAX_BYTES, FILE_MIME_TYPES, type FileRef, seesLabReport } from '@registry/shared';
+import {
+  FILE_MAX_BYTES,
+  FILE_MIME_TYPES,
+  type FileMimeType,
+  type FilePurpose,
+  type FileRef,
+  NGS_OP,
+  seesLabReport,
+} from '@registry/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { created, recordAudit } from '../../audit/record.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, RefusedError } from '../../http/errors.ts';
-import { loadVisiblePatient } from '../patient-access.ts';
+import { assertMay, loadVisiblePatient } from '../patient-access.ts';
 import { createLabReportsRepository } from '../records/lab-reports.repository.ts';
+import { safeFileName } from './file-names.ts';
+import { capabilityToUpload, type StoredPurpose, storedPurposeOf } from './file-purposes.ts';
 import { createFilesRepository } from './files.repository.ts';
 
-/** A name that is safe to store and to send back: no folders, no control characters, not too long. */
-export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return clean.slice(-200) || 'file';
-}
-
 /** Whether the bytes are a JPG or a PDF, whatever the name says (docs/product-rules.md#files). */
-export async function sniffMimeType(content: Buffer): Promise<(typeof FILE_MIME_TYPES)[number] | null> {
+export async function sniffMimeType(content: Buffer): Promise<FileMimeType | null> {
   const type = await fileTypeFromBuffer(content);
   const mime = type?.mime as string | undefined;
   return FILE_MIME_TYPES.find((allowed) => allowed === mime) ?? null;
 }
 
 /**
- * Stores an uploaded file for a patient the caller sees: 413 above 1 MiB, 415 unless its bytes are a
- * JPG or a PDF. The upload is audited; the patient's version does not move until a record links it.
+ * Stores an uploaded file for a patient the caller sees, for a kind of record the caller may write
+ * (403 otherwise): 413 above 1 MiB, 415 unless its bytes are a JPG or a PDF. The upload is audited;
+ * the patient's version does not move until a record links it.
  */
 export async function uploadFile(
   ctx: AppContext,
   actor: Actor,
-  upload: { patientId: string; name: string; content: Buffer; date: string | null },
+  upload: { patientId: string; name: string; content: Buffer; date: string | null; purpose?: FilePurpose },
 ): Promise<FileRef> {
   const head = await loadVisiblePatient(ctx.db, actor.principal, upload.patientId);
+  const purpose: StoredPurpose = storedPurposeOf(upload.purpose, actor.principal.isAdmin);
+  assertMay(actor.principal, head, capabilityToUpload(purpose));
   if (upload.content.length > FILE_MAX_BYTES) {
     throw new HttpError(413, 'FILE_TOO_LARGE');
   }
@@ -43,8 +48,9 @@ export async function uploadFile(
   return ctx.db.transaction(async (tx) => {
     const file = await createFilesRepository(tx).insert({
       patientId: head.id,
-      name: safeFileName(upload.name),
+      name: safeFileName(upload.name, mimeType),
       mimeType,
+      purpose,
       content: upload.content,
       date: upload.date,
       uploadedBy: actor.principal.userId,
@@ -54,15 +60,16 @@ export async function uploadFile(
       entityType: 'file',
       entityId: file.id,
       patientId: head.id,
-      changes: created({ name: file.name, mimeType, size: upload.content.length }),
+      changes: created({ name: file.name, mimeType, size: upload.content.length, purpose }),
     });
     return file;
   });
 }
 
 /**
- * A file for download, when the caller sees its patient; a file linked from the admins' NGS OP entry
- * is not a doctor's to read (404, like any file the caller may not see). The read is audited.
+ * A file for download, when the caller sees its patient; a file uploaded for, or linked from, the
+ * admins' NGS OP entry is not a doctor's to read (404, like any file the caller may not see). The read
+ * is audited.
  */
 export async function downloadFile(ctx: AppContext, actor: Actor, id: string) {
   const files = createFilesRepository(ctx.db);
@@ -72,7 +79,8 @@ export async function downloadFile(ctx: AppContext, actor: Actor, id: string) {
   }
   await loadVisiblePatient(ctx.db, actor.principal, meta.patientId);
   const linkedFrom = await createLabReportsRepository(ctx.db).namesLinking(id);
-  if (linkedFrom.some((name) => !seesLabReport(actor.principal, name))) {
+  const names = meta.purpose === 'ngsOp' ? [...linkedFrom, NGS_OP] : linkedFrom;
+  if (names.some((name) => !seesLabReport(actor.principal, name))) {
     throw new RefusedError(404, meta.patientId);
   }
   const content = await files.content(id);

@@ -8,7 +8,8 @@ import {
 import { changesOf, created } from '../../audit/record.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertConsentGiven, assertFilesOfPatient, assertNotFuture } from '../patient-rules.ts';
+import { assertLinkable } from '../files/file-purposes.ts';
+import { assertConsentGiven, assertNotFuture } from '../patient-rules.ts';
 import { writePatient } from '../patient-write.ts';
 import { createPatientsRepository } from '../patients.repository.ts';
 import { createLabReportsRepository, type LabReportValues } from './lab-reports.repository.ts';
@@ -46,10 +47,15 @@ export async function saveLabReports(
         Object.fromEntries(named.map((entry, i) => [`labReports.${i}.date`, entry.date])),
         actor.now,
       );
-      await assertFilesOfPatient(
+      await assertLinkable(
         tx,
         head.id,
-        Object.fromEntries(named.map((entry, i) => [`labReports.${i}.fileId`, entry.fileId])),
+        Object.fromEntries(
+          named.map((entry, i) => [
+            `labReports.${i}.fileId`,
+            { fileId: entry.fileId, record: entry.name === NGS_OP ? 'ngsOp' : 'labReport' },
+          ]),
+        ),
       );
       const records = createLabReportsRepository(tx);
       const existing = await records.findByNames(

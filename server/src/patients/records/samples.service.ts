@@ -2,7 +2,8 @@ import type { CreateSampleInput, Sample, UpdateSampleInput } from '@registry/sha
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { sentOf } from '../../http/validation.ts';
-import { assertFilesOfPatient, assertNotFuture } from '../patient-rules.ts';
+import { assertLinkable } from '../files/file-purposes.ts';
+import { assertNotFuture } from '../patient-rules.ts';
 import { createRecord, type RecordKind, updateRecord, type Written } from './record-write.ts';
 import { createSamplesRepository, type SampleValues } from './samples.repository.ts';
 
@@ -22,7 +23,7 @@ export function createSample(
   const { patientId, ...fields } = input;
   return createRecord(ctx, actor, SAMPLE, { patientId, ifMatch }, async ({ tx, head }) => {
     assertNotFuture({ sampleDate: fields.sampleDate }, actor.now);
-    await assertFilesOfPatient(tx, head.id, { fileId: fields.fileId });
+    await assertLinkable(tx, head.id, { fileId: { fileId: fields.fileId, record: 'sample' } });
     return { sampleType: fields.sampleType, sampleDate: fields.sampleDate, fileId: fields.fileId ?? null };
   });
 }
@@ -38,7 +39,7 @@ export function updateSample(
   const sent = sentOf(input);
   return updateRecord(ctx, actor, SAMPLE, { id, ifMatch }, async ({ tx, head }) => {
     assertNotFuture({ sampleDate: sent.sampleDate }, actor.now);
-    await assertFilesOfPatient(tx, head.id, { fileId: sent.fileId });
+    await assertLinkable(tx, head.id, { fileId: { fileId: sent.fileId, record: 'sample' } });
     return sent;
   });
 }
