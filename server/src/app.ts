@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerApiDocs } from './http/docs.ts';
@@ -31,6 +32,13 @@ export interface BuildOptions {
   readonly logStream?: Writable;
 }
 
+/** Fastify's trust of proxies from the setting: a hop count trusts the nearest n proxies. */
+function trustedProxies(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Builds the whole application without side effects: no port is opened, nothing is migrated. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -39,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Requests are small JSON documents; files (1 MiB) go through multipart with their own limit.
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: trustedProxies(ctx.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

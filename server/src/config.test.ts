@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
       logLevel: 'info',
+      migrationDatabaseUrl: undefined,
+      trustProxy: false,
     });
   });
 
@@ -48,6 +50,8 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://user:pass@mail.example.org:465',
         MAIL_FROM: 'registry@example.org',
         LOG_LEVEL: 'debug',
+        MIGRATION_DATABASE_URL: 'postgres://owner:secret@db.internal:5432/registry',
+        TRUST_PROXY: '2',
       }),
     ).toEqual({
       port: 8080,
@@ -59,6 +63,8 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.org:465',
       mailFrom: 'registry@example.org',
       logLevel: 'debug',
+      migrationDatabaseUrl: 'postgres://owner:secret@db.internal:5432/registry',
+      trustProxy: 2,
     });
   });
 
@@ -108,5 +114,32 @@ describe('loadConfig', () => {
     const problems = problemsOf({ ADMIN_EMAIL: 'chief', ADMIN_PASSWORD: 'short' });
     expect(problems.some((problem) => problem.startsWith('ADMIN_EMAIL:'))).toBe(true);
     expect(problems.some((problem) => problem.startsWith('ADMIN_PASSWORD:'))).toBe(true);
+  });
+
+  it('takes an owner URL for migrations only beside a DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://registry_app@db:5432/registry',
+      MIGRATION_DATABASE_URL: 'postgres://registry_owner@db:5432/registry',
+    });
+    expect(config.migrationDatabaseUrl).toBe('postgres://registry_owner@db:5432/registry');
+    expect(problemsOf({ MIGRATION_DATABASE_URL: 'postgres://owner@db/registry' })).toEqual([
+      'MIGRATION_DATABASE_URL: needs DATABASE_URL (the embedded database has no roles)',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://a@db/r', MIGRATION_DATABASE_URL: 'mysql://x' })[0]).toMatch(
+      /^MIGRATION_DATABASE_URL:/,
+    );
+  });
+
+  it('trusts no proxy unless told: a number of hops or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const bad of ['true', 'proxy.local', '10.0.0.1/40', '10.0.0.1,']) {
+      expect(problemsOf({ TRUST_PROXY: bad })[0]).toMatch(/^TRUST_PROXY:/);
+    }
   });
 });

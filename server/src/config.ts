@@ -1,8 +1,27 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** An IP address, or a range in CIDR notation. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) {
+    return false;
+  }
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -11,14 +30,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .refine((value) => {
-        try {
-          const url = new URL(value);
-          return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
-        } catch {
-          return false;
-        }
-      }, 'must be a URL such as postgres://user:password@host:5432/database')
+      .refine(isPostgresUrl, 'must be a URL such as postgres://user:password@host:5432/database')
+      .optional(),
+  ),
+  MIGRATION_DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isPostgresUrl, 'must be a URL such as postgres://owner:password@host:5432/database')
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
@@ -39,25 +58,62 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('no-reply@localhost')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default('info')),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value, ctx): number | string[] | false => {
+        if (value === 'false' || value === '0') {
+          return false;
+        }
+        if (/^\d+$/.test(value)) {
+          return Number(value);
+        }
+        const addresses = value.split(',').map((part) => part.trim());
+        if (addresses.every(isAddressOrRange)) {
+          return addresses;
+        }
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a number of proxies (1) or a comma-separated list of their addresses (10.0.0.1,10.1.0.0/16)',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
 });
 
-/** The pairing rule is checked beside the other variables, so that every problem is listed at once. */
+/** The rules between variables are checked beside the others, so that every problem is listed at once. */
 function pairingProblems(env: NodeJS.ProcessEnv): string[] {
-  const email = env.ADMIN_EMAIL ? 1 : 0;
-  const password = env.ADMIN_PASSWORD ? 1 : 0;
-  return email === password ? [] : ['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither'];
+  const problems: string[] = [];
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
+    problems.push('MIGRATION_DATABASE_URL: needs DATABASE_URL (the embedded database has no roles)');
+  }
+  return problems;
 }
 
 export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string | undefined;
+  /** The owner's connection for migrations; the server then runs as DATABASE_URL's role. */
+  readonly migrationDatabaseUrl: string | undefined;
   readonly dataDir: string;
   readonly adminEmail: string | undefined;
   readonly adminPassword: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * Which reverse proxies to believe about the client's address (X-Forwarded-For): none (false), the
+   * nearest n, or those at these addresses. It decides the address that rate limits count and the
+   * audit trail records.
+   */
+  readonly trustProxy: number | string[] | false;
 }
 
 export class ConfigError extends Error {
@@ -84,11 +140,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

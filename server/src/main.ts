@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { migrateAsOwner } from './db/roles.ts';
 import { describeError } from './http/logging.ts';
 import { createMailer } from './mail/mailer.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
@@ -34,7 +35,11 @@ async function main(): Promise<void> {
   ).catch((error: unknown) =>
     fail(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}`),
   );
-  await database.migrate();
+  if (config.migrationDatabaseUrl && config.databaseUrl) {
+    await migrateAsOwner(config.migrationDatabaseUrl, config.databaseUrl);
+  } else {
+    await database.migrate();
+  }
 
   const mailLog: { info(message: string): void } = { info: () => undefined };
   const mailer = createMailer(config, (message) => mailLog.info(message));
