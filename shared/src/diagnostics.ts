@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
-import { nullableChoice, nullableDateSchema } from './patients-rules.ts';
+import { nullableChoice, nullableChoiceOrOther, nullableDateSchema } from './patients-rules.ts';
 import { nullableText } from './text.ts';
 
 /**
@@ -24,13 +24,14 @@ export const diagnosticSchema = z.object({
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
 
 /**
- * The fields a client sends. A free-text subtype travels as `dxSubType: 'Other'` plus `subTypeName`;
- * the server stores `Other: {subTypeName}`. `subTypeName` is ignored for any other subtype.
+ * The fields a client sends. A free-text subtype travels as `dxSubType: 'Other'` plus `subTypeName`,
+ * or already joined as `dxSubType: 'Other: {text}'`; either way the server stores `Other: {text}`.
+ * `subTypeName` is ignored for any other subtype.
  */
 const diagnosticFields = {
   dxDate: nullableDateSchema,
   dxSecondary: nullableChoice(STAGES),
-  dxSubType: nullableChoice(DIAGNOSES),
+  dxSubType: nullableChoiceOrOther(DIAGNOSES),
   subTypeName: nullableText(200).optional(),
   organsFailures: nullableText(2000).optional(),
   patientFit: nullableChoice(FITNESS),

@@ -8,6 +8,7 @@ import {
   joinOther,
   latestToday,
   splitOther,
+  storedChoice,
 } from './patients-rules.ts';
 
 describe('patient rules', () => {
@@ -79,5 +80,13 @@ describe('patient rules', () => {
     });
     expect(diagnosticIssues({ consent: true }, true)).toEqual({});
     expect(diagnosticIssues({ consent: false }, true)).toEqual({ consent: 'validation.biobankConsent' });
+  });
+
+  it('stores Other with its text, or the joined form a client sent, as Other: text', () => {
+    expect(storedChoice('Other', ' LMMC ')).toBe('Other: LMMC');
+    expect(storedChoice('Other:  LMMC ', 'ignored')).toBe('Other: LMMC');
+    expect(storedChoice('AML M2', 'ignored')).toBe('AML M2');
+    expect(storedChoice(null, null)).toBeNull();
+    expect(storedChoice(undefined, 'x')).toBeNull();
   });
 });

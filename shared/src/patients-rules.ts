@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTHER_PREFIX } from './enums.ts';
+import { isStorableText } from './text.ts';
 
 /**
  * Building blocks of the patient-record schemas: calendar dates as `yyyy-MM-dd` strings, nullable
@@ -49,6 +50,41 @@ export const nullableChoice = <const T extends readonly [string, ...string[]]>(v
 /** The stored form of a free-text subtype or scheme: `Other: {text}`. */
 export function joinOther(text: string): string {
   return `${OTHER_PREFIX}${text.trim()}`;
+}
+
+/**
+ * A free-text subtype or scheme in its stored form, `Other: {text}`, which clients that keep the stored
+ * form (the product's first web client among them) send instead of `Other` plus the text.
+ */
+export const joinedOtherSchema = z
+  .templateLiteral([OTHER_PREFIX, z.string()])
+  .refine((value) => value.slice(OTHER_PREFIX.length).trim() !== '', { error: 'validation.required' })
+  .refine(isStorableText, { error: 'validation.invalidCharacters' });
+
+/** An optional choice among `values`, or a free text in its stored form `Other: {text}`. */
+export const nullableChoiceOrOther = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .preprocess(
+      emptyToNull,
+      z.union([z.enum(values), joinedOtherSchema], { error: 'validation.chooseOption' }).nullable(),
+    )
+    .optional();
+
+/**
+ * The stored form of a chosen subtype or scheme: `Other` with its free text, or the stored form a
+ * client sent, both become `Other: {text}`; any other value stays as it is.
+ */
+export function storedChoice(
+  value: string | null | undefined,
+  otherText: string | null | undefined,
+): string | null {
+  if (value === 'Other') {
+    return joinOther(otherText ?? '');
+  }
+  if (value?.startsWith(OTHER_PREFIX)) {
+    return joinOther(value.slice(OTHER_PREFIX.length));
+  }
+  return value ?? null;
 }
 
 /**

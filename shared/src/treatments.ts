@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { RESPONSES, TREATMENT_SCHEMES } from './enums.ts';
-import { endsBeforeStart, nullableChoice, nullableDateSchema } from './patients-rules.ts';
+import {
+  endsBeforeStart,
+  nullableChoice,
+  nullableChoiceOrOther,
+  nullableDateSchema,
+} from './patients-rules.ts';
 import { nullableText, requiredText } from './text.ts';
 
 /** A drug of a treatment (docs/product-rules.md#records); `lastAplicationDate` keeps the product's spelling. */
@@ -58,12 +63,13 @@ export type DrugInput = z.infer<typeof drugInputSchema>;
 
 /**
  * The treatment fields a client sends. A free-text scheme travels as `scheme: 'Other'` plus
- * `schemeName`; the server stores `Other: {schemeName}`. `schemeName` is ignored for other schemes.
+ * `schemeName`, or already joined as `scheme: 'Other: {name}'`; either way the server stores
+ * `Other: {name}`. `schemeName` is ignored for other schemes.
  */
 const treatmentFields = {
   /** Position among the patient's treatments (a new one is the current count plus 1). */
   order: positiveOrder,
-  scheme: nullableChoice(TREATMENT_SCHEMES),
+  scheme: nullableChoiceOrOther(TREATMENT_SCHEMES),
   schemeName: nullableText(200).optional(),
   startDate: nullableDateSchema,
   toxicities: nullableText(5000).optional(),

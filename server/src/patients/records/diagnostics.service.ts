@@ -4,8 +4,8 @@ import {
   type DiagnosticFields,
   diagnosticIssues,
   isBiobank,
-  joinOther,
   splitOther,
+  storedChoice,
   type UpdateDiagnosticInput,
 } from '@registry/shared';
 import { changesOf } from '../../audit/record.ts';
@@ -28,7 +28,7 @@ const DIAGNOSTIC_DATES = ['dxDate', 'relapseDate', 'consentDate'] as const;
 
 /**
  * A diagnostic's stored values from the form's fields, after the rules of docs/product-rules.md#validation:
- * an Other subtype becomes `Other: {subTypeName}`, a relapse date without relapse and a consent date
+ * an Other subtype becomes `Other: {text}` (sent as `Other` plus `subTypeName`, or already joined), a relapse date without relapse and a consent date
  * without consent are dropped, and a biobank's consent is always the single 'Bio Banco' option (true).
  */
 function diagnosticValuesOf(fields: DiagnosticFields, head: PatientHead): DiagnosticValues {
@@ -42,8 +42,7 @@ function diagnosticValuesOf(fields: DiagnosticFields, head: PatientHead): Diagno
   return {
     dxDate: fields.dxDate ?? null,
     dxSecondary: fields.dxSecondary ?? null,
-    dxSubType:
-      fields.dxSubType === 'Other' ? joinOther(fields.subTypeName ?? '') : (fields.dxSubType ?? null),
+    dxSubType: storedChoice(fields.dxSubType, fields.subTypeName),
     organsFailures: fields.organsFailures ?? null,
     patientFit: fields.patientFit ?? null,
     relapse,

@@ -1,7 +1,7 @@
 import {
   type CreateTreatmentsInput,
   type DrugInput,
-  joinOther,
+  storedChoice,
   type Treatment,
   type TreatmentInput,
   type UpsertTreatmentsInput,
@@ -25,7 +25,7 @@ function treatmentValuesOf(
   item: TreatmentInput | CreateTreatmentsInput['treatments'][number],
 ): TreatmentValues {
   return {
-    scheme: item.scheme === 'Other' ? joinOther(item.schemeName ?? '') : (item.scheme ?? null),
+    scheme: storedChoice(item.scheme, item.schemeName),
     startDate: item.startDate ?? null,
     toxicities: item.toxicities ?? null,
     diseaseAssessment: item.diseaseAssessment ?? null,
