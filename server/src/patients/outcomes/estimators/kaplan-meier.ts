@@ -1,0 +1,101 @@
+import { assertWholeDays, byTime } from './times.ts';
+
+/**
+ * The Kaplan–Meier estimate exactly as R's `survfit(Surv(time, status) ~ 1)` gives it with its defaults:
+ * Greenwood's variance and a 95% interval on the log scale (`conf.type = "log"`), capped at 1.
+ */
+
+/** One patient's follow-up: whole days from the origin to the event, or to the last news (censored). */
+export interface Observation {
+  readonly time: number;
+  readonly event: boolean;
+}
+
+/** The curve just after one distinct time at which an event or a censoring happens. */
+export interface KaplanMeierStep {
+  readonly time: number;
+  readonly atRisk: number;
+  readonly events: number;
+  readonly censored: number;
+  readonly survival: number;
+  /** 1 and 1 before the first event (no variance yet); `null` where R gives NA, once survival is 0. */
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
+/** The curve of a group of patients: how many, how many events, and every step. */
+export interface KaplanMeier {
+  readonly n: number;
+  readonly events: number;
+  readonly steps: readonly KaplanMeierStep[];
+}
+
+/** The value of the survival curve and its interval at one time. */
+export interface SurvivalEstimate {
+  readonly survival: number;
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
+/** R's `qnorm(0.975)` to 17 significant digits: the normal quantile of a two-sided 95% interval. */
+const Z_95 = 1.9599639845400536;
+
+/**
+ * The Kaplan–Meier curve with one step per distinct time. At a time with both events and censorings,
+ * the censored patients still count as at risk for those events (R's convention: the censoring is
+ * taken to happen just after the events).
+ */
+export function kaplanMeier(observations: readonly Observation[]): KaplanMeier {
+  let atRisk = observations.length;
+  let survival = 1;
+  // Greenwood's sum, the variance of log S(t): Σ d / (n (n − d)). It is infinite once everyone at risk
+  // has the event, which is exactly when survival is 0 and R reports no interval.
+  let greenwood = 0;
+  const steps: KaplanMeierStep[] = [];
+  for (const { time, items } of byTime(observations)) {
+    const events = items.filter((observation) => observation.event).length;
+    const censored = items.length - events;
+    if (events > 0) {
+      survival *= (atRisk - events) / atRisk;
+      greenwood += events === atRisk ? Number.POSITIVE_INFINITY : events / (atRisk * (atRisk - events));
+    }
+    steps.push({ time, atRisk, events, censored, survival, ...logInterval(survival, Math.sqrt(greenwood)) });
+    atRisk -= items.length;
+  }
+  return { n: observations.length, events: steps.reduce((sum, step) => sum + step.events, 0), steps };
+}
+
+/**
+ * R's log-scale interval (`survfit_confint`): exp(log S ± z·se) with se the standard error of log S,
+ * the upper limit capped at 1. Before the first event se is 0, so R reports lower = upper = 1; at S = 0
+ * the logarithm is undefined and R reports NA for both, which is `null` here.
+ */
+function logInterval(survival: number, se: number): Pick<KaplanMeierStep, 'lower' | 'upper'> {
+  if (survival === 0) {
+    return { lower: null, upper: null };
+  }
+  const log = Math.log(survival);
+  return { lower: Math.exp(log - Z_95 * se), upper: Math.min(1, Math.exp(log + Z_95 * se)) };
+}
+
+/**
+ * The curve at a time (e.g. 365, 730 and 1826 days for the 1-, 2- and 5-year estimates), as R's
+ * `summary(fit, times = time)`: the value after the last step at or before that time, or 1 (interval
+ * 1 to 1) before the first step. `null` after the last observed time, where R's summary (with its
+ * default `extend = FALSE`) gives no row: no patient was followed that long, so there is no estimate.
+ */
+export function survivalAt(steps: readonly KaplanMeierStep[], time: number): SurvivalEstimate | null {
+  assertWholeDays(time);
+  const last = steps.at(-1);
+  if (!last || time > last.time) {
+    return null;
+  }
+  let estimate: SurvivalEstimate = { survival: 1, lower: 1, upper: 1 };
+  for (const step of steps) {
+    if (step.time > time) {
+      break;
+    }
+    estimate = { survival: step.survival, lower: step.lower, upper: step.upper };
+  }
+  return estimate;
+}

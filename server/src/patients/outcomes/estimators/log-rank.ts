@@ -1,0 +1,114 @@
+import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import type { Observation } from './kaplan-meier.ts';
+import { byTime } from './times.ts';
+
+/**
+ * The log-rank test exactly as R's `survdiff(Surv(time, status) ~ group)` (rho = 0), with its
+ * hypergeometric variance for tied events.
+ */
+
+/** The test statistic and its p-value, with the observed and expected events behind it. */
+export interface LogRank {
+  readonly chisq: number;
+  /** The groups with expected events, minus one (survdiff's degrees of freedom). */
+  readonly df: number;
+  /** The upper tail of the chi-square distribution, R's `pchisq(chisq, df, lower.tail = FALSE)`. */
+  readonly p: number;
+  /** Observed and expected events, one per group in the order given (0 and 0 for an empty group). */
+  readonly observed: readonly number[];
+  readonly expected: readonly number[];
+}
+
+/**
+ * Compares the survival of the groups. `null` when there is no test: fewer than two groups with
+ * expected events (fewer than two groups with patients, or no event at all; R answers chisq 0 with
+ * df ≤ 0 and p NA), or a variance matrix that cannot be inverted, e.g. every patient at risk dying on
+ * the same day (R stops with "system is exactly singular").
+ */
+export function logRank(groups: readonly (readonly Observation[])[]): LogRank | null {
+  const tallies: Tally[] = [];
+  const pooled = groups.flatMap((group) => {
+    const tally: Tally = { atRisk: group.length, observed: 0, expected: 0, covariance: new Map() };
+    tallies.push(tally);
+    return group.map((observation) => ({ ...observation, tally }));
+  });
+
+  for (const { items } of byTime(pooled)) {
+    const n = tallies.reduce((sum, tally) => sum + tally.atRisk, 0);
+    const deaths = items.filter((item) => item.event).length;
+    if (deaths > 0) {
+      // survdiff2.c: expected d·n_g/n; covariance d(n−d)/(n(n−1)) · n_g (δ_gh − n_h/n), none when n = 1.
+      const spread = n > 1 ? (deaths * (n - deaths)) / (n * (n - 1)) : 0;
+      for (const g of tallies) {
+        g.expected += (deaths * g.atRisk) / n;
+        for (const h of tallies) {
+          const term = spread * g.atRisk * ((g === h ? 1 : 0) - h.atRisk / n);
+          g.covariance.set(h, (g.covariance.get(h) ?? 0) + term);
+        }
+      }
+    }
+    for (const { event, tally } of items) {
+      tally.observed += event ? 1 : 0;
+      tally.atRisk -= 1;
+    }
+  }
+
+  // survdiff keeps the groups with expected events and drops the first of them: the differences sum to
+  // zero, so one is redundant.
+  const kept = tallies.filter((tally) => tally.expected > 0);
+  if (kept.length < 2) {
+    return null;
+  }
+  const rest = kept.slice(1);
+  const difference = rest.map((g) => g.observed - g.expected);
+  const solution = solve(
+    rest.map((g) => rest.map((h) => g.covariance.get(h) ?? 0)),
+    difference,
+  );
+  if (!solution) {
+    return null;
+  }
+  const chisq = solution.reduce((sum, value, index) => sum + value * (difference[index] ?? 0), 0);
+  const df = kept.length - 1;
+  return {
+    chisq,
+    df,
+    // 1 − cdf loses relative precision only when p is below about 1e-16, where it reads 0.
+    p: 1 - chisquareCdf(chisq, df),
+    observed: tallies.map((tally) => tally.observed),
+    expected: tallies.map((tally) => tally.expected),
+  };
+}
+
+/** One group's running sums; the covariance is keyed by the other group's tally. */
+interface Tally {
+  atRisk: number;
+  observed: number;
+  expected: number;
+  readonly covariance: Map<Tally, number>;
+}
+
+/**
+ * Solves A x = b by Gauss–Jordan elimination with partial pivoting (A is a few groups wide); `null`
+ * when A is singular, where R's `solve` stops with an error.
+ */
+function solve(matrix: readonly (readonly number[])[], vector: readonly number[]): number[] | null {
+  const size = vector.length;
+  const tolerance = Number.EPSILON * Math.max(...matrix.flat().map(Math.abs));
+  let rows = matrix.map((row, index) => [...row, vector[index] ?? 0]);
+  for (let column = 0; column < size; column++) {
+    const candidates = rows.slice(column);
+    const pivot = candidates.reduce((best, row) =>
+      Math.abs(row[column] ?? 0) > Math.abs(best[column] ?? 0) ? row : best,
+    );
+    const head = pivot[column] ?? 0;
+    if (!(Math.abs(head) > tolerance)) {
+      return null;
+    }
+    const unit = pivot.map((value) => value / head);
+    rows = [...rows.slice(0, column), unit, ...candidates.filter((row) => row !== pivot)].map((row, index) =>
+      index === column ? row : row.map((value, k) => value - (row[column] ?? 0) * (unit[k] ?? 0)),
+    );
+  }
+  return rows.map((row) => row[size] ?? 0);
+}
