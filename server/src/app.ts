@@ -20,6 +20,8 @@ import { diagnosticsRoutes } from './patients/records/diagnostics.routes.ts';
 import { labReportsRoutes } from './patients/records/lab-reports.routes.ts';
 import { samplesRoutes } from './patients/records/samples.routes.ts';
 import { treatmentsRoutes } from './patients/records/treatments.routes.ts';
+import { accountRoutes } from './users/account.routes.ts';
+import { signInMfaRoutes } from './users/sign-in-mfa.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { usersAdminRoutes } from './users/users-admin.routes.ts';
 
@@ -63,6 +65,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(signInMfaRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       await api.register(patientsRoutes, { ctx });
       await api.register(samplesRoutes, { ctx });
       await api.register(diagnosticsRoutes, { ctx });

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       migrationDatabaseUrl: undefined,
       trustProxy: false,
+      requireAdminMfa: false,
     });
   });
 
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         MIGRATION_DATABASE_URL: 'postgres://owner:secret@db.internal:5432/registry',
         TRUST_PROXY: '2',
+        REQUIRE_ADMIN_MFA: 'true',
       }),
     ).toEqual({
       port: 8080,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       migrationDatabaseUrl: 'postgres://owner:secret@db.internal:5432/registry',
       trustProxy: 2,
+      requireAdminMfa: true,
     });
   });
 

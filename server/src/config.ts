@@ -58,6 +58,10 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('no-reply@localhost')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default('info')),
+  REQUIRE_ADMIN_MFA: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -114,6 +118,8 @@ export interface Config {
    * audit trail records.
    */
   readonly trustProxy: number | string[] | false;
+  /** Admins must sign in with a second factor; those without one set it up at their next sign-in. */
+  readonly requireAdminMfa: boolean;
 }
 
 export class ConfigError extends Error {
@@ -148,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    requireAdminMfa: e.REQUIRE_ADMIN_MFA === 'true',
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, SEXES } from './enums.ts';
+import { mfaStepSchema } from './mfa.ts';
 
 /** Login accepts any password of 6 or more characters (docs/product-rules.md#validation); new passwords follow the strong rule. */
 export const LOGIN_PASSWORD_MIN = 6;
@@ -36,13 +37,40 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const tokenSchema = z.object({ accessToken: z.string(), expiresIn: z.number().int() });
+
+/**
+ * The answer of a sign-in: a session token, or — for a user with a second factor, or an admin who must
+ * set one up — no token yet but the challenge of the second step.
+ */
 export const loginResponseSchema = z.object({
   data: z.object({
-    response: z.object({
-      token: z.object({ accessToken: z.string(), expiresIn: z.number().int() }),
-    }),
+    response: z.union([z.object({ token: tokenSchema }), z.object({ mfa: mfaStepSchema })]),
   }),
 });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The answer of the second step: the session token. */
+export const sessionResponseSchema = z.object({
+  data: z.object({ response: z.object({ token: tokenSchema }) }),
+});
+
+/** The answer of an enrolment at sign-in: the session token, and the recovery codes, shown once. */
+export const enrolmentResponseSchema = z.object({
+  data: z.object({ response: z.object({ token: tokenSchema }), recoveryCodes: z.array(z.string()) }),
+});
+
+/** Settings: a new password, with the current one. Other sessions end. */
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
+    newPassword: strongPasswordSchema,
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ['newPassword'],
+    error: 'validation.passwordSame',
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const forgotPasswordSchema = z.strictObject({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
@@ -66,6 +94,8 @@ export const userSchema = z.object({
   createdAt: z.iso.datetime(),
   isAdmin: z.boolean(),
   isActive: z.boolean(),
+  /** Whether the user signs in with a second factor. */
+  mfaEnabled: z.boolean(),
   doctor: z
     .object({
       first_name: z.string(),

@@ -8,6 +8,7 @@ export * from './http.ts';
 export * from './institutions.ts';
 export * from './lab-reports.ts';
 export * from './locales/index.ts';
+export * from './mfa.ts';
 export * from './patient-policy.ts';
 export * from './patients.ts';
 export * from './patients-rules.ts';

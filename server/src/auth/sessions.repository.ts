@@ -1,5 +1,5 @@
 import type { InstitutionType } from '@registry/shared';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { doctors, institutions, sessions, users } from '../db/schema.ts';
 import type { Principal } from './principal.ts';
@@ -79,6 +79,11 @@ export function createSessionsRepository(db: Queryable) {
 
     async delete(sessionId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every other session of a user: a password changed from one of them. */
+    async deleteOthersOfUser(userId: string, keepSessionId: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },
 
     /** Ends every session of a user (password change, deactivation). */

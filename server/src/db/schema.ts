@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -64,6 +65,13 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** When the password last changed: sessions and reset codes older than this are void. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The second factor (RFC 6238): the shared secret, in base32, once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment and not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -138,6 +146,44 @@ export const passwordResetCodes = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [index('password_reset_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Single-use recovery codes of the second factor, stored as hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in: a right password answers one of these instead of a session, to be
+ * spent with a code (`verify`), or, for an admin who must have a second factor, on enrolment (`enrol`).
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_token_hash_unique').on(t.tokenHash),
+    check('mfa_challenges_purpose_check', sql`${t.purpose} in ('verify', 'enrol')`),
+  ],
 );
 
 export const patients = pgTable(

@@ -1,17 +1,24 @@
-import type { LoginInput } from '@registry/shared';
+import type { LoginInput, MfaStep } from '@registry/shared';
 import { recordAudit } from '../audit/record.ts';
 import { spendOneHash, verifyPassword } from '../auth/passwords.ts';
-import { createSessionsRepository, IDLE_TIMEOUT_MS } from '../auth/sessions.repository.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, tooManyAttempts } from '../http/errors.ts';
-import { claimAttempt, clearAttempts } from './lockout.ts';
+import { claimAttempt } from './lockout.ts';
+import { issueChallenge, mfaRequired } from './mfa.service.ts';
+import { type SessionToken, startSession } from './sessions.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 /**
  * Signs a user in: refuses with one generic 401 whatever went wrong, spends a hash even for an
  * unknown email, locks an email after repeated failures, and records every attempt in the audit trail.
+ * A user with a second factor (or an admin who must set one up) gets the challenge of the second step
+ * instead of a session.
  */
-export async function login(ctx: AppContext, input: LoginInput, ip: string) {
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  ip: string,
+): Promise<{ token: SessionToken } | { mfa: MfaStep }> {
   const now = ctx.now();
   const email = input.email.toLowerCase();
   const users = createUsersRepository(ctx.db);
@@ -38,14 +45,15 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string) {
     throw new HttpError(401, 'INVALID_CREDENTIALS');
   }
 
-  return ctx.db.transaction(async (tx) => {
-    await clearAttempts(tx, email);
-    const token = await createSessionsRepository(tx).create(account.id, now);
+  if (account.mfaEnabled || mfaRequired(ctx, account)) {
+    // The password was right, but the attempt stays counted until the second step succeeds.
+    const step = await issueChallenge(ctx.db, account.id, account.mfaEnabled ? 'verify' : 'enrol', now);
     await recordAudit(
-      tx,
+      ctx.db,
       { userId: account.id, email: account.email, ip, now },
-      { action: 'auth.login', entityType: 'user', entityId: account.id },
+      { action: 'auth.mfa_challenge', entityType: 'user', entityId: account.id },
     );
-    return { accessToken: token, expiresIn: IDLE_TIMEOUT_MS / 1000 };
-  });
+    return { mfa: step };
+  }
+  return { token: await ctx.db.transaction((tx) => startSession(tx, account, ip, now)) };
 }

@@ -1,13 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { ForgotPasswordInput, Language, ResetPasswordInput } from '@registry/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { sha256 } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { describeError } from '../http/logging.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
@@ -107,10 +105,7 @@ export async function confirmPasswordReset(
     if (!(await createPasswordResetRepository(tx).claim(open.id, now))) {
       throw invalidCode();
     }
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
-      .where(eq(users.id, account.id));
+    await createUsersRepository(tx).setPassword(account.id, passwordHash, now);
     await createSessionsRepository(tx).deleteForUser(account.id);
     await clearAttempts(tx, account.email);
     await recordAudit(

@@ -39,6 +39,7 @@ describe('sessions: GET /api/users/me and POST /api/users/logout', () => {
         createdAt: admin.createdAt.toISOString(),
         isAdmin: true,
         isActive: true,
+        mfaEnabled: false,
         doctor: null,
       },
     });

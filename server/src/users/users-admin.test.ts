@@ -118,6 +118,7 @@ describe('users administration: /api/users and /api/doctors', () => {
           createdAt: user.createdAt.toISOString(),
           isAdmin: false,
           isActive: true,
+          mfaEnabled: false,
           doctor: {
             first_name: 'Forma',
             last_name: 'Doctor',
@@ -137,6 +138,7 @@ describe('users administration: /api/users and /api/doctors', () => {
           createdAt: admin.createdAt.toISOString(),
           isAdmin: true,
           isActive: true,
+          mfaEnabled: false,
           doctor: null,
         },
       ]);
@@ -393,6 +395,7 @@ describe('users administration: /api/users and /api/doctors', () => {
           createdAt: expect.any(String),
           isAdmin: true,
           isActive: true,
+          mfaEnabled: false,
           doctor: null,
         },
       });
@@ -537,6 +540,7 @@ describe('users administration: /api/users and /api/doctors', () => {
           createdAt: expect.any(String),
           isAdmin: false,
           isActive: true,
+          mfaEnabled: false,
           doctor: {
             first_name: 'Marta',
             last_name: 'Sánchez',

@@ -14,6 +14,7 @@ function selectUsers(db: Queryable) {
       createdAt: users.createdAt,
       isAdmin: users.isAdmin,
       isActive: users.isActive,
+      totpEnabledAt: users.totpEnabledAt,
       doctorId: doctors.id,
       firstName: doctors.firstName,
       lastName: doctors.lastName,
@@ -39,6 +40,7 @@ function toUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     isAdmin: row.isAdmin,
     isActive: row.isActive,
+    mfaEnabled: row.totpEnabledAt !== null,
     doctor:
       row.doctorId && row.institutionId
         ? {
@@ -65,13 +67,27 @@ export function createUsersRepository(db: Queryable) {
           id: users.id,
           email: users.email,
           passwordHash: users.passwordHash,
+          isAdmin: users.isAdmin,
           isActive: users.isActive,
+          mfaEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
           institutionActive: institutions.isActive,
         })
         .from(users)
         .leftJoin(doctors, eq(doctors.userId, users.id))
         .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether a user may still sign in (active, and a doctor's institution active), or null. */
+    async findSignInState(id: string) {
+      const [row] = await db
+        .select({ email: users.email, isActive: users.isActive, institutionActive: institutions.isActive })
+        .from(users)
+        .leftJoin(doctors, eq(doctors.userId, users.id))
+        .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
+        .where(eq(users.id, id))
         .limit(1);
       return row ?? null;
     },
@@ -140,6 +156,14 @@ export function createUsersRepository(db: Queryable) {
         await db.insert(doctors).values({ userId: row.id, ...values.doctor });
       }
       return row.id;
+    },
+
+    /** A new password hash; sessions are the caller's to end. */
+    async setPassword(id: string, passwordHash: string, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+        .where(eq(users.id, id));
     },
 
     async setActive(id: string, isActive: boolean, now: Date): Promise<void> {

@@ -17,14 +17,8 @@ import { unauthenticated } from '../http/errors.ts';
 import { BEARER, errorsOf } from '../http/route-schemas.ts';
 import { login } from './login.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
 import { createUsersRepository } from './users.repository.ts';
-
-/** Per-address limits on the calls an attacker would hammer (docs/product-rules.md#accounts); answered with Retry-After. */
-export const RATE_LIMITS = {
-  login: { max: 100, timeWindow: '15 minutes' },
-  resetRequest: { max: 20, timeWindow: '15 minutes' },
-  resetConfirm: { max: 50, timeWindow: '15 minutes' },
-} as const;
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -34,13 +28,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['users'],
         summary: 'Sign in with email and password',
+        description:
+          'Answers a session token, or, for a user with a second factor (or an admin who must set one up), ' +
+          '`response.mfa`: the challenge of the second step (`POST /users/login/mfa`).',
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errorsOf(400, 401, 429) },
       },
     },
     async (request) => {
-      const token = await login(ctx, request.body, request.ip);
-      return { data: { response: { token } } };
+      return { data: { response: await login(ctx, request.body, request.ip) } };
     },
   );
 
