@@ -202,6 +202,8 @@ export const patients = pgTable(
     riskLevel: text('risk_level'),
     deathDate: day('death_date'),
     deathCause: text('death_cause'),
+    /** The last date the patient was known to be alive, from a follow-up visit. */
+    lastContactDate: day('last_contact_date'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -411,5 +413,92 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorUserId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
     check('audit_events_outcome_check', sql`${t.outcome} in ('ok', 'denied', 'failed')`),
+  ],
+);
+
+/**
+ * The read model of the patient list, its filters, sorts and search, the exports' row selection and
+ * the outcomes (docs/decisions/014-patient-list-projection.md): one row per patient, rebuilt by
+ * `registry_refresh_patient_list` in the same transaction as every write to the patient or its records,
+ * so that it is never stale. The patient file keeps reading the records themselves.
+ */
+export const patientList = pgTable(
+  'patient_list',
+  {
+    patientId: uuid('patient_id')
+      .primaryKey()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    institutionId: uuid('institution_id').notNull(),
+    doctorId: uuid('doctor_id').notNull(),
+    identification: text('identification').notNull(),
+    /** `registry_search_text(identification)`: what the free-text search compares. */
+    searchText: text('search_text').notNull(),
+    codeOP: integer('code_op'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    riskLevel: text('risk_level'),
+    deathDate: day('death_date'),
+    lastContactDate: day('last_contact_date'),
+    /** The latest date known alive: the last contact and every recorded date not after death. */
+    lastKnownAlive: day('last_known_alive'),
+    gender: text('gender'),
+    birthDate: text('birth_date'),
+    /** Whole years from birth to the first diagnosis date. */
+    ageAtDiagnosis: integer('age_at_diagnosis'),
+    /** The first diagnostic (the one recorded first); null fields when there is none. */
+    hasDiagnostic: boolean('has_diagnostic').notNull(),
+    dxDate: day('dx_date'),
+    dxSubType: text('dx_sub_type'),
+    dxSecondary: text('dx_secondary'),
+    relapse: boolean('relapse'),
+    relapseDate: day('relapse_date'),
+    consent: boolean('consent'),
+    patientFit: text('patient_fit'),
+    dxRiskLevel: text('dx_risk_level'),
+    /** The treatment with order 1: the first line. */
+    firstScheme: text('first_scheme'),
+    firstResponse: text('first_response'),
+    hasCytogenetics: boolean('has_cytogenetics').notNull(),
+    hasMolecular: boolean('has_molecular').notNull(),
+    hasNgs: boolean('has_ngs').notNull(),
+  },
+  (t) => [
+    index('patient_list_code_op_desc_idx').on(
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_code_op_asc_idx').on(
+      sql`${t.codeOP} asc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_created_idx').on(t.createdAt, t.patientId),
+    index('patient_list_doctor_created_idx').on(t.doctorId, t.createdAt, t.patientId),
+    index('patient_list_relapse_idx').on(
+      t.relapse,
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_sub_type_idx').on(
+      t.dxSubType,
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_dx_secondary_idx').on(
+      t.dxSecondary,
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_institution_idx').on(
+      t.institutionId,
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_relapse_date_idx').on(t.relapseDate),
+    index('patient_list_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -3,6 +3,7 @@ import { type AuditRecord, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
+import { refreshListRows } from '../db/patient-list.ts';
 import { withUniqueConflicts } from '../db/unique-violations.ts';
 import { HttpError } from '../http/errors.ts';
 import { matchesVersion } from '../http/if-match.ts';
@@ -23,8 +24,8 @@ export interface PatientWrite {
 /**
  * The one frame every write to a patient or its records runs in (docs/product-rules.md#versions): one
  * transaction that locks the patient, refuses what the caller may not see (404) or do (403), answers
- * 412 when `If-Match` names an older version, applies the change, moves the version on and writes the
- * audit trail. Answers the work's result and the patient's version after it.
+ * 412 when `If-Match` names an older version, applies the change, moves the version on, brings the
+ * patient's row of the list's read model up to date and writes the audit trail. Answers the work's result and the patient's version after it.
  */
 export async function writePatient<T>(
   ctx: AppContext,
@@ -48,6 +49,7 @@ export async function writePatient<T>(
         return { result, version: head.version };
       }
       const version = await createPatientsRepository(tx).bumpVersion(head.id);
+      await refreshListRows(tx, [head.id]);
       for (const entry of entries) {
         await recordAudit(tx, actor, { ...entry, patientId: head.id });
       }

@@ -11,6 +11,7 @@ import {
 import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
+import { refreshListRows } from '../db/patient-list.ts';
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { type Page, toPage } from '../http/paging.ts';
@@ -62,6 +63,7 @@ export async function createPatient(
         identification: input.identification,
         demography: values,
       });
+      await refreshListRows(tx, [id]);
       await recordAudit(tx, actor, {
         action: 'patient.create',
         entityType: 'patient',

@@ -3,6 +3,7 @@ import type { InstitutionType } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/client.ts';
+import { analyze, refreshListRows } from '../db/patient-list.ts';
 import {
   demographies,
   diagnostics,
@@ -254,10 +255,15 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
       await insertAll(tx, treatments, rows.treatments);
       await insertAll(tx, drugs, rows.drugs);
       await insertAll(tx, labReports, rows.labReports);
+      await refreshListRows(
+        tx,
+        rows.patients.flatMap((row) => (row.id ? [row.id] : [])),
+      );
     });
     options.onProgress?.(done + count, options.patients);
   }
 
+  await analyze(db);
   return {
     institutions: institutionRows.map(({ name, code, type }) => ({ name, code, type })),
     doctorEmails: userRows.map((user) => user.email),

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type KeysetQuery, readBatches } from '../../db/cursor.ts';
 import type { Viewer } from '../patient-access.ts';
-import { DOCUMENT_FROM, type DocumentPart, documentColumns } from '../read-model/document-sql.ts';
-import { patientConditions, whereOf } from '../read-model/list-sql.ts';
+import { type DocumentPart, documentColumns } from '../read-model/document-sql.ts';
+import { listConditions, whereOf } from '../read-model/list-sql.ts';
 import { type DocumentRow, toPatient } from '../read-model/patient-document.ts';
 
 type CursorRow = DocumentRow & { cursorAt: string };
@@ -24,18 +24,21 @@ export async function* patientBatches(
   parts?: readonly DocumentPart[],
   batchSize = 500,
 ): AsyncGenerator<Patient[]> {
-  const conditions = patientConditions(ADMIN, filters);
+  const conditions = listConditions(ADMIN, filters);
   const query: KeysetQuery<CursorRow> = {
     build(after, limit) {
       const all = after
         ? [
             ...conditions,
-            sql`p.created_at >= ${after.cursorAt}::timestamptz`,
-            sql`(p.created_at, p.id) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)`,
+            sql`l.created_at >= ${after.cursorAt}::timestamptz`,
+            sql`(l.created_at, l.patient_id) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)`,
           ]
         : conditions;
-      return sql`select ${documentColumns(ADMIN, parts)}, p.created_at::text as "cursorAt"
-        ${DOCUMENT_FROM} ${whereOf(all)} order by p.created_at, p.id ${limit ? sql`limit ${limit}` : sql``}`;
+      // The read model selects the patients; their documents are read from the records.
+      return sql`select ${documentColumns(ADMIN, parts)}, l.created_at::text as "cursorAt"
+        from patient_list l join patients p on p.id = l.patient_id
+        join institutions i on i.id = p.institution_id join doctors dr on dr.id = p.doctor_id
+        ${whereOf(all)} order by l.created_at, l.patient_id ${limit ? sql`limit ${limit}` : sql``}`;
     },
   };
   for await (const rows of readBatches(ctx.db, query, batchSize)) {

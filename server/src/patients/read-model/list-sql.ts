@@ -10,18 +10,11 @@ import { escapeLike } from '../../db/search.ts';
 import type { Viewer } from '../patient-access.ts';
 
 /**
- * The SQL of the patient list and of the exports' row selection (docs/product-rules.md#patient-list),
- * in one place so that the list and its exports always agree. Patients are `p`, their institution `i`.
- * Every value a client sends travels as a bound parameter.
+ * The SQL of the patient list, its counts, the exports' row selection and the outcomes cohort
+ * (docs/product-rules.md#patient-list), over the read model `patient_list` (alias `l`), in one place so
+ * that they always agree on what a filter means. Every value a client sends travels as a bound
+ * parameter; every condition and every order has an index of the read model.
  */
-
-/**
- * "The first diagnostic" of a patient is the one recorded first. Checked per candidate row through
- * the (patient_id, created_at) index, after an index on the filtered column found the candidates.
- */
-const IS_FIRST_DIAGNOSTIC = sql.raw(
-  'fd.id = (select e.id from diagnostics e where e.patient_id = fd.patient_id order by e.created_at, e.id limit 1)',
-);
 
 /** `%text%` for LIKE, with LIKE's own wildcards escaped. */
 const containsPattern = (text: string) => `%${escapeLike(text)}%`;
@@ -29,52 +22,45 @@ const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 
 /**
- * The WHERE conditions of a list or export (docs/product-rules.md#patient-list). Diagnostic filters apply to the first
- * diagnostic, the one the row shows. A doctor's text search does not match codeOP, which they may
- * not see. Each condition can use an index: the trigram indexes for text, the diagnostic indexes for
- * subtype and relapse date, the unique indexes for codeOP and institution code.
+ * The WHERE conditions of a list, an export or a cohort. Diagnostic filters apply to the first
+ * diagnostic, the one the row shows. A doctor sees only their own patients, and their text search does
+ * not match codeOP, which they may not see.
  */
-export function patientConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
+export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   const conditions: SQL[] = [];
   if (!viewer.isAdmin) {
-    conditions.push(viewer.doctorId ? sql`p.doctor_id = ${viewer.doctorId}` : sql`false`);
+    conditions.push(viewer.doctorId ? sql`l.doctor_id = ${viewer.doctorId}` : sql`false`);
   }
   if (filters.institutionCode) {
     conditions.push(
-      sql`p.institution_id = any(array(select ic.id from institutions ic where lower(ic.code) = lower(${filters.institutionCode})))`,
+      sql`l.institution_id = any(array(select ic.id from institutions ic where lower(ic.code) = lower(${filters.institutionCode})))`,
     );
   }
-  const diagnostic: SQL[] = [];
   if (filters.subtype === 'Other') {
-    diagnostic.push(sql`fd.dx_sub_type like 'Other: %'`);
+    conditions.push(sql`l.dx_sub_type like 'Other: %'`);
   } else if (filters.subtype) {
-    diagnostic.push(sql`fd.dx_sub_type = ${filters.subtype}`);
+    conditions.push(sql`l.dx_sub_type = ${filters.subtype}`);
   }
   if (filters.dx) {
-    diagnostic.push(sql`fd.dx_secondary = ${filters.dx}`);
+    conditions.push(sql`l.dx_secondary = ${filters.dx}`);
   }
   if (filters.relapse) {
-    diagnostic.push(sql`fd.relapse = ${filters.relapse === 'true'}`);
+    conditions.push(sql`l.relapse = ${filters.relapse === 'true'}`);
   }
   if (filters.obito) {
     const [from, to] = filters.obito.split(',');
-    diagnostic.push(sql`fd.relapse_date between ${from}::date and ${to}::date`);
-  }
-  if (diagnostic.length > 0) {
-    conditions.push(
-      sql`p.id in (select fd.patient_id from diagnostics fd where ${sql.join(diagnostic, sql` and `)} and ${IS_FIRST_DIAGNOSTIC})`,
-    );
+    conditions.push(sql`l.relapse_date between ${from}::date and ${to}::date`);
   }
   if (filters.text) {
     const pattern = sql`registry_search_text(${containsPattern(filters.text)})`;
     const matches = [
-      sql`registry_search_text(p.identification) like ${pattern}`,
+      sql`l.search_text like ${pattern}`,
       // An array, not a subquery: `= any(array)` can join the other branches in one BitmapOr.
-      sql`p.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
+      sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
     ];
     const code = CODE_OP_TEXT.exec(filters.text);
     if (seesAdminFields(viewer) && code?.[1]) {
-      matches.push(sql`p.code_op = ${Number(code[1])}`);
+      matches.push(sql`l.code_op = ${Number(code[1])}`);
     }
     conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
@@ -93,24 +79,40 @@ export function listOrder(viewer: Viewer, query: Pick<PatientListQuery, 'orderBy
   const { orderBy, order: direction } = patientSortFor(viewer, query);
   if (orderBy === 'codeOP') {
     return direction === 'asc'
-      ? sql`order by p.code_op asc nulls last, p.created_at desc, p.id desc`
-      : sql`order by p.code_op desc nulls last, p.created_at desc, p.id desc`;
+      ? sql`order by l.code_op asc nulls last, l.created_at desc, l.patient_id desc`
+      : sql`order by l.code_op desc nulls last, l.created_at desc, l.patient_id desc`;
   }
   return direction === 'asc'
-    ? sql`order by p.created_at asc, p.id asc`
-    : sql`order by p.created_at desc, p.id desc`;
+    ? sql`order by l.created_at asc, l.patient_id asc`
+    : sql`order by l.created_at desc, l.patient_id desc`;
 }
 
 const reportContent = (name: string) =>
-  sql`(select r.content from lab_reports r where r.patient_id = p.id and r.name = ${name})`;
+  sql`(select r.content from lab_reports r where r.patient_id = l.patient_id and r.name = ${name})`;
 
-/** The columns of a list row; the first diagnostic comes as JSON. */
-export function listColumns(viewer: Viewer): SQL {
-  return sql`p.id as "id", p.identification as "identification", p.code_op as "codeOP",
-    p.death_date::text as "deathDate", i.name as "institutionName", i.code as "institutionCode",
-    ${reportContent('NGS')} as "ngs",
-    ${seesAdminFields(viewer) ? reportContent(NGS_OP) : sql`null`} as "ngsOp",
-    ${reportContent('Molecular Studies')} as "molecular",
-    (select json_build_object('dxSubType', fd.dx_sub_type, 'dxSecondary', fd.dx_secondary, 'relapse', fd.relapse)
-       from diagnostics fd where fd.patient_id = p.id order by fd.created_at, fd.id limit 1) as "firstDiagnostic"`;
+/**
+ * One page of the list: the page's keys are found first, from the indexes alone, and only the rows of
+ * the page are then read — an offset skips index entries, never whole rows and their lab reports.
+ */
+export function pageSql(viewer: Viewer, query: PatientListQuery): SQL {
+  const order = listOrder(viewer, query);
+  return sql`with page as materialized (
+      select l.patient_id from patient_list l ${whereOf(listConditions(viewer, query))}
+      ${order} limit ${query.size} offset ${query.page * query.size}
+    )
+    select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",
+      l.death_date::text as "deathDate", i.name as "institutionName", i.code as "institutionCode",
+      ${reportContent('NGS')} as "ngs",
+      ${seesAdminFields(viewer) ? reportContent(NGS_OP) : sql`null`} as "ngsOp",
+      ${reportContent('Molecular Studies')} as "molecular",
+      l.has_diagnostic as "hasDiagnostic", l.dx_sub_type as "dxSubType", l.dx_secondary as "dxSecondary",
+      l.relapse as "relapse"
+    from page join patient_list l on l.patient_id = page.patient_id
+    join institutions i on i.id = l.institution_id
+    ${order}`;
+}
+
+/** How many patients match: the same conditions, on the same indexes as the page. */
+export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
+  return sql`select count(*)::int as "total" from patient_list l ${whereOf(listConditions(viewer, filters))}`;
 }

@@ -48,7 +48,7 @@ export interface DocumentRow extends Partial<RecordParts> {
   } | null;
 }
 
-/** A row of `listColumns`. */
+/** A row of the list's page (`pageSql`). */
 export interface ListRow {
   id: string;
   identification: string;
@@ -59,7 +59,11 @@ export interface ListRow {
   ngs: string | null;
   ngsOp: string | null;
   molecular: string | null;
-  firstDiagnostic: { dxSubType: string | null; dxSecondary: string | null; relapse: boolean } | null;
+  /** The first diagnostic's fields, null without one. */
+  hasDiagnostic: boolean;
+  dxSubType: string | null;
+  dxSecondary: string | null;
+  relapse: boolean | null;
 }
 
 /**
@@ -120,12 +124,12 @@ export function toPatientRow(row: ListRow, viewer: Viewer): PatientRow {
     molecular: row.molecular,
     deathDate: row.deathDate,
     institution: { name: row.institutionName, code: row.institutionCode },
-    diagnostics: row.firstDiagnostic
+    diagnostics: row.hasDiagnostic
       ? [
           {
-            dxSubType: row.firstDiagnostic.dxSubType,
-            dxSecondary: row.firstDiagnostic.dxSecondary as PatientRow['diagnostics'][number]['dxSecondary'],
-            relapse: row.firstDiagnostic.relapse,
+            dxSubType: row.dxSubType,
+            dxSecondary: row.dxSecondary as PatientRow['diagnostics'][number]['dxSecondary'],
+            relapse: row.relapse ?? false,
           },
         ]
       : [],

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
-import { listColumns, listOrder, patientConditions, whereOf } from './list-sql.ts';
+import { countSql, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -34,27 +34,16 @@ export function createReadModelRepository(db: Queryable) {
     },
 
     /**
-     * One page of the list: one statement for the rows and one for the count. Without filters the
-     * page is read in index order. With filters the matching patients are found first, through the
-     * filters' own indexes, and only then sorted: walking the sort index while filtering is what a
-     * planner picks when it underestimates a filter's selectivity, and it can read the whole table.
+     * One page of the list and how many patients match: two statements on the read model's indexes
+     * (docs/decisions/014-patient-list-projection.md).
      */
     async page(viewer: Viewer, query: PatientListQuery): Promise<{ rows: ListRow[]; total: number }> {
-      const conditions = patientConditions(viewer, query);
-      const where = whereOf(conditions);
-      const filtered = conditions.length > (viewer.isAdmin ? 0 : 1);
-      const source = filtered
-        ? sql`(with matched as materialized (select p.id from patients p ${where}) select p.* from matched m join patients p on p.id = m.id) p`
-        : sql`patients p`;
-      const rows = rowsOf<ListRow>(
-        await db.execute(sql`select ${listColumns(viewer)}
-          from ${source} join institutions i on i.id = p.institution_id
-          ${filtered ? sql`` : where} ${listOrder(viewer, query)}
-          limit ${query.size} offset ${query.page * query.size}`),
-      );
-      const [count] = rowsOf<{ total: number }>(
-        await db.execute(sql`select count(*)::int as "total" from patients p ${where}`),
-      );
+      const rows = rowsOf<ListRow>(await db.execute(pageSql(viewer, query)));
+      // A first page that is not full holds every match: nothing left to count.
+      if (query.page === 0 && rows.length < query.size) {
+        return { rows, total: rows.length };
+      }
+      const [count] = rowsOf<{ total: number }>(await db.execute(countSql(viewer, query)));
       return { rows, total: count?.total ?? 0 };
     },
   };

@@ -1,0 +1,110 @@
+-- The read model of the patient list (docs/decisions/014-patient-list-projection.md): one row per patient
+-- holding what the list, its filters, sorts and search, the exports' row selection and the outcomes
+-- read, with an index for every filter and sort. registry_refresh_patient_list rebuilds the rows of some
+-- patients from their records; the server calls it in the transaction of every write, and this
+-- migration calls it once for the patients that exist. Also: a patient's last contact date (follow-up).
+CREATE TABLE "patient_list" (
+	"patient_id" uuid PRIMARY KEY NOT NULL,
+	"institution_id" uuid NOT NULL,
+	"doctor_id" uuid NOT NULL,
+	"identification" text NOT NULL,
+	"search_text" text NOT NULL,
+	"code_op" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	"risk_level" text,
+	"death_date" date,
+	"last_contact_date" date,
+	"last_known_alive" date,
+	"gender" text,
+	"birth_date" text,
+	"age_at_diagnosis" integer,
+	"has_diagnostic" boolean NOT NULL,
+	"dx_date" date,
+	"dx_sub_type" text,
+	"dx_secondary" text,
+	"relapse" boolean,
+	"relapse_date" date,
+	"consent" boolean,
+	"patient_fit" text,
+	"dx_risk_level" text,
+	"first_scheme" text,
+	"first_response" text,
+	"has_cytogenetics" boolean NOT NULL,
+	"has_molecular" boolean NOT NULL,
+	"has_ngs" boolean NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "patients" ADD COLUMN "last_contact_date" date;--> statement-breakpoint
+ALTER TABLE "patient_list" ADD CONSTRAINT "patient_list_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "patient_list_code_op_desc_idx" ON "patient_list" USING btree ("code_op" desc nulls last,"created_at" desc,"patient_id" desc);--> statement-breakpoint
+CREATE INDEX "patient_list_code_op_asc_idx" ON "patient_list" USING btree ("code_op" asc nulls last,"created_at" desc,"patient_id" desc);--> statement-breakpoint
+CREATE INDEX "patient_list_created_idx" ON "patient_list" USING btree ("created_at","patient_id");--> statement-breakpoint
+CREATE INDEX "patient_list_doctor_created_idx" ON "patient_list" USING btree ("doctor_id","created_at","patient_id");--> statement-breakpoint
+CREATE INDEX "patient_list_relapse_idx" ON "patient_list" USING btree ("relapse","code_op" desc nulls last,"created_at" desc,"patient_id" desc);--> statement-breakpoint
+CREATE INDEX "patient_list_sub_type_idx" ON "patient_list" USING btree ("dx_sub_type","code_op" desc nulls last,"created_at" desc,"patient_id" desc);--> statement-breakpoint
+CREATE INDEX "patient_list_dx_secondary_idx" ON "patient_list" USING btree ("dx_secondary","code_op" desc nulls last,"created_at" desc,"patient_id" desc);--> statement-breakpoint
+CREATE INDEX "patient_list_institution_idx" ON "patient_list" USING btree ("institution_id","code_op" desc nulls last,"created_at" desc,"patient_id" desc);--> statement-breakpoint
+CREATE INDEX "patient_list_relapse_date_idx" ON "patient_list" USING btree ("relapse_date");--> statement-breakpoint
+CREATE INDEX "patient_list_search_idx" ON "patient_list" USING gin ("search_text" gin_trgm_ops);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION registry_refresh_patient_list(ids uuid[]) RETURNS void
+  LANGUAGE sql VOLATILE
+AS $$
+  INSERT INTO patient_list AS l (
+    patient_id, institution_id, doctor_id, identification, search_text, code_op, created_at, risk_level,
+    death_date, last_contact_date, last_known_alive, gender, birth_date, age_at_diagnosis,
+    has_diagnostic, dx_date, dx_sub_type, dx_secondary, relapse, relapse_date, consent, patient_fit,
+    dx_risk_level, first_scheme, first_response, has_cytogenetics, has_molecular, has_ngs)
+  SELECT
+    p.id, p.institution_id, p.doctor_id, p.identification, registry_search_text(p.identification), p.code_op,
+    p.created_at, p.risk_level, p.death_date, p.last_contact_date,
+    (SELECT max(known.day) FROM (
+        SELECT p.last_contact_date
+        UNION ALL SELECT s.sample_date FROM samples s WHERE s.patient_id = p.id
+        UNION ALL SELECT unnest(ARRAY[x.dx_date, x.relapse_date, x.consent_date]) FROM diagnostics x WHERE x.patient_id = p.id
+        UNION ALL SELECT unnest(ARRAY[t.start_date, t.medulogram_date, t.emr_date]) FROM treatments t WHERE t.patient_id = p.id
+        UNION ALL SELECT unnest(ARRAY[g.start_application_date, g.last_aplication_date])
+          FROM drugs g JOIN treatments gt ON gt.id = g.treatment_id WHERE gt.patient_id = p.id
+        UNION ALL SELECT r.date FROM lab_reports r WHERE r.patient_id = p.id
+      ) AS known(day)
+      WHERE p.death_date IS NULL OR known.day <= p.death_date),
+    dm.gender, dm.birth_date,
+    CASE
+      WHEN dm.birth_date IS NULL OR fd.dx_date IS NULL THEN NULL
+      ELSE nullif(greatest(-1,
+        extract(year FROM fd.dx_date)::int - left(dm.birth_date, 4)::int
+        - CASE WHEN length(dm.birth_date) = 10 AND to_char(fd.dx_date, 'MM-DD') < right(dm.birth_date, 5) THEN 1 ELSE 0 END
+      ), -1)
+    END,
+    fd.id IS NOT NULL, fd.dx_date, fd.dx_sub_type, fd.dx_secondary, fd.relapse, fd.relapse_date, fd.consent,
+    fd.patient_fit, fd.risk_level, ft.scheme, ft.disease_assessment,
+    EXISTS (SELECT 1 FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'Cytogenetics'
+      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)),
+    EXISTS (SELECT 1 FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'Molecular Studies'
+      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)),
+    EXISTS (SELECT 1 FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'NGS'
+      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL))
+  FROM patients p
+  LEFT JOIN demographies dm ON dm.patient_id = p.id
+  LEFT JOIN LATERAL (
+    SELECT x.* FROM diagnostics x WHERE x.patient_id = p.id ORDER BY x.created_at, x.id LIMIT 1
+  ) fd ON true
+  LEFT JOIN LATERAL (
+    SELECT t.scheme, t.disease_assessment FROM treatments t WHERE t.patient_id = p.id AND t."order" = 1 LIMIT 1
+  ) ft ON true
+  WHERE p.id = ANY (ids)
+  ON CONFLICT (patient_id) DO UPDATE SET
+    institution_id = excluded.institution_id, doctor_id = excluded.doctor_id,
+    identification = excluded.identification, search_text = excluded.search_text, code_op = excluded.code_op,
+    created_at = excluded.created_at, risk_level = excluded.risk_level, death_date = excluded.death_date,
+    last_contact_date = excluded.last_contact_date, last_known_alive = excluded.last_known_alive,
+    gender = excluded.gender, birth_date = excluded.birth_date, age_at_diagnosis = excluded.age_at_diagnosis,
+    has_diagnostic = excluded.has_diagnostic, dx_date = excluded.dx_date, dx_sub_type = excluded.dx_sub_type,
+    dx_secondary = excluded.dx_secondary, relapse = excluded.relapse, relapse_date = excluded.relapse_date,
+    consent = excluded.consent, patient_fit = excluded.patient_fit, dx_risk_level = excluded.dx_risk_level,
+    first_scheme = excluded.first_scheme, first_response = excluded.first_response,
+    has_cytogenetics = excluded.has_cytogenetics, has_molecular = excluded.has_molecular,
+    has_ngs = excluded.has_ngs;
+$$;
+--> statement-breakpoint
+SELECT registry_refresh_patient_list(ARRAY(SELECT id FROM patients));

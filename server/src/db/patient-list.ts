@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from './client.ts';
+
+/**
+ * Rebuilds the rows of the patient list's read model (docs/decisions/014-patient-list-projection.md) of
+ * some patients from their records — the SQL function of the patient_list migration — in the caller's
+ * transaction, so that the list never shows a stale row.
+ */
+export async function refreshListRows(db: Queryable, patientIds: readonly string[]): Promise<void> {
+  if (patientIds.length === 0) {
+    return;
+  }
+  await db.execute(sql`select registry_refresh_patient_list(${`{${patientIds.join(',')}}`}::uuid[])`);
+}
+
+/** Rebuilds every row: after a bulk load that went around the write frame (the seed, a restore). */
+export async function rebuildListRows(db: Queryable): Promise<void> {
+  await db.execute(sql`select registry_refresh_patient_list(array(select id from patients))`);
+}
+
+/**
+ * Refreshes the planner's statistics after many rows changed at once (a seed, an import, a restore).
+ * PostgreSQL's autovacuum would come by later; PGlite has none, and without statistics its planner
+ * guesses badly enough to turn a 10 ms query into seconds.
+ */
+export async function analyze(db: Queryable): Promise<void> {
+  await db.execute(sql`analyze`);
+}

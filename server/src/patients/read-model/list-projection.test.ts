@@ -1,0 +1,279 @@
+import type { Patient } from '@registry/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { type Caller, newAdmin, newDoctor, uploadFile } from '../../test/patients.ts';
+import { ageAt } from './patient-document.ts';
+
+/**
+ * The list's read model must equal, after any sequence of writes, what the records say. Random writes
+ * of every kind go through the API (many refused by the rules, which must change nothing either); after
+ * each one the patient's row is compared with a recomputation in TypeScript from the patient file.
+ */
+
+const WRITES = Number(process.env.PROJECTION_WRITES ?? 2000);
+
+/** A small seeded generator, so that a failure names the seed that reproduces it. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
+  const maybe = <T>(value: T, chance = 0.5): T | null => (next() < chance ? value : null);
+  const day = (from = 1990, to = 2025) =>
+    `${int(from, to)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+  return { next, int, pick, maybe, day };
+}
+
+type Random = ReturnType<typeof generator>;
+
+/** The row the read model should hold, from the patient file an admin reads. */
+function expectedRow(patient: Patient) {
+  const first = patient.diagnostics[0];
+  const dates: string[] = [
+    ...patient.samples.map((s) => s.sampleDate),
+    ...patient.diagnostics.flatMap((d) => [d.dxDate, d.relapseDate, d.consentDate]),
+    ...patient.treatments.flatMap((t) => [
+      t.startDate,
+      t.medulogramDate,
+      t.EMRDate,
+      ...t.drugs.flatMap((g) => [g.startApplicationDate, g.lastAplicationDate]),
+    ]),
+    ...patient.reports.map((r) => r.date),
+  ].filter((d): d is string => d !== null && (patient.deathDate === null || d <= patient.deathDate));
+  const filled = (name: string) =>
+    patient.reports.some((r) => r.name === name && (Boolean(r.content?.trim()) || r.file !== null));
+  const firstLine = patient.treatments.find((t) => t.order === 1);
+  const birthDate = patient.demography?.birthDate ?? null;
+  return {
+    identification: patient.identification,
+    searchText: patient.identification.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
+    codeOP: patient.codeOP ?? null,
+    riskLevel: patient.riskLevel,
+    deathDate: patient.deathDate,
+    lastKnownAlive: dates.length > 0 ? dates.sort().at(-1) : null,
+    gender: patient.demography?.gender ?? null,
+    birthDate,
+    ageAtDiagnosis: first?.dxDate ? ageAt(birthDate, first.dxDate) : null,
+    hasDiagnostic: first !== undefined,
+    dxDate: first?.dxDate ?? null,
+    dxSubType: first?.dxSubType ?? null,
+    dxSecondary: first?.dxSecondary ?? null,
+    relapse: first?.relapse ?? null,
+    relapseDate: first?.relapseDate ?? null,
+    consent: first?.consent ?? null,
+    patientFit: first?.patientFit ?? null,
+    dxRiskLevel: first?.riskLevel ?? null,
+    firstScheme: firstLine?.scheme ?? null,
+    firstResponse: firstLine?.diseaseAssessment ?? null,
+    hasCytogenetics: filled('Cytogenetics'),
+    hasMolecular: filled('Molecular Studies'),
+    hasNgs: filled('NGS'),
+  };
+}
+
+describe('the read model of the patient list', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let doctor: Caller;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await newAdmin(t);
+    doctor = await newDoctor(t);
+  });
+  afterAll(() => t.close());
+
+  /** The kinds of write that were accepted at least once: the sequence must exercise each. */
+  const accepted = new Set<string>();
+  const send = async (
+    caller: Caller,
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const res = await t.request({ method, url, token: caller.token, ...(payload ? { payload } : {}) });
+    if (res.statusCode < 300) {
+      accepted.add(`${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')}`);
+    }
+    return res;
+  };
+
+  async function read(id: string): Promise<Patient> {
+    return (await t.request({ method: 'GET', url: `/api/patients/${id}`, token: admin.token })).json().data;
+  }
+
+  async function stored(id: string) {
+    const result = await t.ctx.db.execute(sql`select identification, search_text as "searchText",
+      code_op as "codeOP", risk_level as "riskLevel", death_date::text as "deathDate",
+      last_known_alive::text as "lastKnownAlive", gender, birth_date as "birthDate",
+      age_at_diagnosis as "ageAtDiagnosis", has_diagnostic as "hasDiagnostic", dx_date::text as "dxDate",
+      dx_sub_type as "dxSubType", dx_secondary as "dxSecondary", relapse, relapse_date::text as "relapseDate",
+      consent, patient_fit as "patientFit", dx_risk_level as "dxRiskLevel", first_scheme as "firstScheme",
+      first_response as "firstResponse", has_cytogenetics as "hasCytogenetics", has_molecular as "hasMolecular",
+      has_ngs as "hasNgs" from patient_list where patient_id = ${id}`);
+    return (result as unknown as { rows: object[] }).rows[0];
+  }
+
+  /** One random write to one of the patients (or a new one); answers the patient it aimed at. */
+  async function randomWrite(
+    random: Random,
+    patients: string[],
+    known: Map<string, Patient>,
+  ): Promise<string> {
+    const names = ['Ana Pérez', 'José Muñoz', 'Lucía Gómez', 'Iñaki Ñúñez', 'Zoë Ávila'];
+    if (patients.length === 0 || random.next() < 0.08) {
+      const res = await send(doctor, 'POST', '/api/patients', {
+        identification: `${random.pick(names)} ${random.int(1, 1e6)}`,
+        demography: { birthDate: random.day(1930, 2005), gender: random.pick(['male', 'female']) },
+      });
+      const id = res.json().data?.id as string | undefined;
+      if (id) {
+        patients.push(id);
+        return id;
+      }
+      return patients[0] ?? '';
+    }
+    const id = random.pick(patients);
+    const patient = known.get(id) ?? (await read(id));
+    const diagnostic = random.maybe(random.pick(patient.diagnostics), 0.6);
+    const treatment = random.maybe(random.pick(patient.treatments), 0.6);
+    const kind = random.int(0, 11);
+    const dxFields = () => ({
+      dxDate: random.maybe(random.day(2000, 2024), 0.85),
+      dxSecondary: random.maybe(random.pick(['Inicial', 'Secundario'])),
+      dxSubType: random.maybe(random.pick(['AML', 'AML M2', 'AML M3', 'ALL-B', 'Other: LMMC']), 0.9),
+      patientFit: random.maybe(random.pick(['Fit', 'Unfit'])),
+      relapse: random.next() < 0.3,
+      relapseDate: random.day(2000, 2025),
+      riskLevel: random.maybe(random.pick(['Bajo', 'Medio', 'Alto'])),
+      consent: random.next() < 0.8,
+      consentDate: random.day(2000, 2025),
+    });
+    const treatmentFields = (order: number) => ({
+      order,
+      scheme: random.maybe(random.pick(['FLAG-Ida', '7+3 AraC + IDA', 'Azacitidina', 'Other: MEC']), 0.9),
+      startDate: random.maybe(random.day(2000, 2025)),
+      diseaseAssessment: random.maybe(random.pick(['RC', 'RP', 'NR'])),
+      medulogramDate: random.maybe(random.day(2000, 2025), 0.3),
+      EMRDate: random.maybe(random.day(2000, 2025), 0.3),
+      drugs:
+        random.next() < 0.5
+          ? []
+          : [{ name: 'Citarabina', startApplicationDate: random.maybe(random.day(2000, 2025)) }],
+    });
+    switch (kind) {
+      case 0:
+        await send(doctor, 'PATCH', `/api/patients/${id}`, {
+          identification: `${random.pick(names)} ${random.int(1, 1e6)}`,
+          demography: { birthDate: random.day(1930, 2005), gender: random.pick(['male', 'female']) },
+        });
+        break;
+      case 1:
+        await send(doctor, 'PATCH', `/api/patients/${id}`, {
+          riskLevel: random.maybe(random.pick(['N/A', 'Bajo', 'Alto'])),
+          deathDate: random.maybe(random.day(2010, 2025), 0.4),
+        });
+        break;
+      case 2:
+        await send(admin, 'PATCH', `/api/patients/${id}`, { codeOP: random.maybe(random.int(1, 400), 0.8) });
+        break;
+      case 3:
+      case 4:
+        await send(doctor, 'POST', '/api/patients/diagnostics', { patientId: id, ...dxFields() });
+        break;
+      case 5:
+        if (diagnostic) {
+          await send(doctor, 'PATCH', `/api/patients/diagnostics/${diagnostic.id}`, dxFields());
+        }
+        break;
+      case 6:
+        await send(doctor, 'POST', '/api/patients/samples', {
+          patientId: id,
+          sampleDate: random.day(2000, 2025),
+          sampleType: random.pick(['MO', 'SP']),
+        });
+        break;
+      case 7:
+        await send(doctor, 'POST', '/api/patients/treatments', {
+          patientId: id,
+          treatments: [treatmentFields(random.int(1, patient.treatments.length + 1))],
+        });
+        break;
+      case 8:
+        if (treatment) {
+          await send(doctor, 'PUT', `/api/patients/treatments/${id}`, {
+            treatments: [{ ...treatmentFields(random.int(1, patient.treatments.length)), id: treatment.id }],
+          });
+        }
+        break;
+      case 9:
+        if (treatment) {
+          const drug = random.maybe(random.pick(treatment.drugs), 0.5);
+          await send(
+            doctor,
+            'DELETE',
+            drug ? `/api/patients/treatments/drugs/${drug.id}` : `/api/patients/treatments/${treatment.id}`,
+          );
+        }
+        break;
+      case 10: {
+        const withFile = random.next() < 0.2 ? await uploadFile(t, doctor, id) : null;
+        await send(doctor, 'PUT', `/api/patients/labreports/${id}`, {
+          labReports: [
+            {
+              name: random.pick(['NGS', 'Cytogenetics', 'Molecular Studies', 'Immunophenotype']),
+              content: random.maybe(random.pick(['NPM1', '46,XY', ' ', 'FLT3-ITD'])),
+              date: random.maybe(random.day(2000, 2025), 0.4),
+              fileId: withFile,
+            },
+          ],
+        });
+        break;
+      }
+      default:
+        await send(admin, 'PUT', `/api/patients/labreports/${id}`, {
+          labReports: [{ name: 'NGS OP', content: random.maybe('TP53') }],
+        });
+    }
+    return id;
+  }
+
+  it(`equals a recomputation from the records after ${WRITES} random writes`, {
+    timeout: 600_000,
+  }, async () => {
+    const seed = Number(process.env.PROJECTION_SEED ?? Date.now() % 100_000);
+    const random = generator(seed);
+    const patients: string[] = [];
+    // The file as last read after each write: the next write to that patient picks its records from it.
+    const known = new Map<string, Patient>();
+    for (let i = 0; i < WRITES; i++) {
+      const id = await randomWrite(random, patients, known);
+      const patient = await read(id);
+      known.set(id, patient);
+      expect(await stored(id), `seed ${seed}, write ${i}`).toEqual(expectedRow(patient));
+    }
+    for (const id of patients) {
+      expect(await stored(id), `seed ${seed}, at the end`).toEqual(expectedRow(await read(id)));
+    }
+    if (WRITES >= 500) {
+      expect([...accepted].sort()).toEqual([
+        'DELETE /api/patients/treatments/:id',
+        'DELETE /api/patients/treatments/drugs/:id',
+        'PATCH /api/patients/:id',
+        'PATCH /api/patients/diagnostics/:id',
+        'POST /api/patients',
+        'POST /api/patients/diagnostics',
+        'POST /api/patients/samples',
+        'POST /api/patients/treatments',
+        'PUT /api/patients/labreports/:id',
+        'PUT /api/patients/treatments/:id',
+      ]);
+    }
+  });
+});
