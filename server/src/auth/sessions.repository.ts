@@ -8,6 +8,8 @@ import { newToken, sha256 } from './tokens.ts';
 /** Session lifetimes (docs/product-rules.md#accounts). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** How stale a session's last-seen time may be: it is written at most once a minute. */
+export const LAST_SEEN_PRECISION_MS = 60 * 1000;
 
 export function createSessionsRepository(db: Queryable) {
   return {
@@ -58,8 +60,11 @@ export function createSessionsRepository(db: Queryable) {
         await db.delete(sessions).where(eq(sessions.id, row.sessionId));
         return null;
       }
-      // One update by primary key per request keeps the idle timeout exact.
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      // At most one write a minute per session: a read stays a read, and the idle timeout is still
+      // exact to the minute.
+      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      }
       return {
         userId: row.userId,
         sessionId: row.sessionId,
