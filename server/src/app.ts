@@ -7,6 +7,7 @@ import { registerAccessControl } from './auth/access.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { registerClientGone } from './http/client-gone.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerClientGone(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   registerAccessControl(app, ctx);

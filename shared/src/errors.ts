@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'MFA_NOT_ENABLED',
   'CURRENT_PASSWORD_WRONG',
   'TOO_MANY_ATTEMPTS',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,20 +27,63 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
+/** Migrations build whole tables and indexes: on a connection of their own, without the time limit. */
+async function migrateWithoutTimeLimit(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, options: '-c statement_timeout=0' });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
+export type DatabaseLocation =
+  | {
+      url: string;
+      /** Hears every statement the app sends, with its parameters (the benchmark replays them). */
+      logQuery?: (query: string, params: unknown[]) => void;
+      /** Another time limit per statement than STATEMENT_TIMEOUT_MS (tests). */
+      statementTimeoutMs?: number;
+    }
+  | { dataDir: string }
+  | { memory: true };
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in a folder (or in memory, for tests). */
+/**
+ * The time limit of one statement of the app on PostgreSQL. PGlite cannot interrupt a statement (it runs
+ * inside the process); there every statement is kept short by design (docs/performance.md).
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * Session settings of the app's connections: a time limit per statement, and no JIT compilation,
+ * which costs a query of the read model more than it saves (docs/performance.md).
+ */
+const sessionOptions = (timeoutMs: number) => `-c statement_timeout=${timeoutMs} -c jit=off`;
+
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if ('url' in location) {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: 10,
+      options: sessionOptions(location.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS),
+    });
     // Without a listener, an idle client's error (a server restart) would crash the process.
     pool.on('error', () => undefined);
     await pool.query('select 1');
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const logQuery = location.logQuery;
+    const db = drizzlePg({
+      client: pool,
+      schema,
+      ...(logQuery
+        ? { logger: { logQuery: (query: string, params: unknown[]) => logQuery(query, params) } }
+        : {}),
+    }) as unknown as Database;
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateWithoutTimeLimit(location.url),
       close: () => pool.end(),
     };
   }

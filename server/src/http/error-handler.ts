@@ -1,6 +1,7 @@
 import { type ErrorBody, type ErrorCode, pickLanguage, sharedTexts, translateKey } from '@registry/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ClientGoneError } from '../db/cancellable.ts';
 import { HttpError, statusText } from './errors.ts';
 import { describeError } from './logging.ts';
 
@@ -69,6 +70,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return sendError(request, reply, error.statusCode, error.code, error.fields);
     }
+    if (error instanceof ClientGoneError) {
+      // Nobody is there to read an answer; 499 is what proxies log for it.
+      request.log.info('client went away before its answer');
+      return reply.status(499).send();
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(
         request,
@@ -93,7 +99,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: error.code }, 'bad request');
       return sendError(request, reply, 400, 'BAD_REQUEST');
     }
-    request.log.error({ err: describeError(error) }, 'unhandled error');
+    const described = describeError(error);
+    if (described.code === '57014') {
+      // A statement over its time limit (or cancelled): the database is too busy to answer now.
+      request.log.warn({ err: described }, 'statement stopped');
+      return sendError(request, reply, 503, 'UNAVAILABLE');
+    }
+    request.log.error({ err: described }, 'unhandled error');
     return sendError(request, reply, 500, 'INTERNAL');
   });
 }

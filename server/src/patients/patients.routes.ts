@@ -57,7 +57,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: pageOf(patientRowSchema), ...errorsOf(400, 401) },
       },
     },
-    async (request) => listPatients(ctx, actorOf(ctx, request), request.query),
+    async (request) => listPatients(ctx, actorOf(ctx, request), request.query, request.clientGone),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
 import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
+import { cancellable } from '../db/cancellable.ts';
 import { refreshListRows } from '../db/patient-list.ts';
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -107,9 +108,12 @@ export async function listPatients(
   ctx: AppContext,
   actor: Actor,
   query: PatientListQuery,
+  clientGone?: AbortSignal,
 ): Promise<Page<PatientRow>> {
   const viewer = viewerOf(actor.principal);
-  const { rows, total } = await createReadModelRepository(ctx.db).page(viewer, query);
+  const { rows, total } = await cancellable(ctx.db, clientGone, (db, ensureWanted) =>
+    createReadModelRepository(db).page(viewer, query, ensureWanted),
+  );
   return toPage(
     rows.map((row) => toPatientRow(row, viewer)),
     total,

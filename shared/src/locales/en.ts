@@ -64,6 +64,7 @@ export const en: typeof es = {
     MFA_NOT_ENABLED: 'The second factor is not on.',
     CURRENT_PASSWORD_WRONG: 'The current password is not right.',
     TOO_MANY_ATTEMPTS: 'Too many attempts. Wait a few minutes and try again.',
+    UNAVAILABLE: 'The registry cannot answer right now. Please try again in a moment.',
     INTERNAL: 'Something went wrong. Please try again or contact support.',
   },
 };

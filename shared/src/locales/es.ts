@@ -63,6 +63,7 @@ export const es = {
     MFA_NOT_ENABLED: 'El segundo factor no está activado.',
     CURRENT_PASSWORD_WRONG: 'La contraseña actual no es correcta.',
     TOO_MANY_ATTEMPTS: 'Demasiados intentos. Espere unos minutos e intente nuevamente.',
+    UNAVAILABLE: 'El registro no puede responder en este momento. Intente nuevamente en unos instantes.',
     INTERNAL: 'Ocurrió un error. Intente nuevamente o contacte a soporte.',
   },
 };

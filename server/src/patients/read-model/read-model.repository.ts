@@ -37,12 +37,17 @@ export function createReadModelRepository(db: Queryable) {
      * One page of the list and how many patients match: two statements on the read model's indexes
      * (docs/decisions/014-patient-list-projection.md).
      */
-    async page(viewer: Viewer, query: PatientListQuery): Promise<{ rows: ListRow[]; total: number }> {
+    async page(
+      viewer: Viewer,
+      query: PatientListQuery,
+      ensureWanted: () => void = () => undefined,
+    ): Promise<{ rows: ListRow[]; total: number }> {
       const rows = rowsOf<ListRow>(await db.execute(pageSql(viewer, query)));
       // A first page that is not full holds every match: nothing left to count.
       if (query.page === 0 && rows.length < query.size) {
         return { rows, total: rows.length };
       }
+      ensureWanted();
       const [count] = rowsOf<{ total: number }>(await db.execute(countSql(viewer, query)));
       return { rows, total: count?.total ?? 0 };
     },

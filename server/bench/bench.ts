@@ -1,0 +1,304 @@
+/**
+ * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--out FILE]`
+ *
+ * Seeds N synthetic patients (default 100,000) into a fresh database — on the PostgreSQL server of
+ * DATABASE_URL when it is set, else in a PGlite folder — starts the real server on it, and measures over
+ * HTTP: every list query for an admin and a doctor alone and at C connections (autocannon), the patient
+ * file, a write and the three exports (time and the server's resident memory). On PostgreSQL the same
+ * statements the app sends for each request (captured from an in-process app) are replayed straight
+ * through `pg` at C connections, and the table shows app/raw throughput. With --reuse the database of a
+ * previous run (named in bench-state.json) is measured again without seeding.
+ * Results: one table on standard output and a JSON file (docs/performance.md explains them).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { seedCohort } from '../src/seed/seed-cohort.ts';
+import { type AppRequest, alone, loaded, type Measure, raw, type Statement } from './load.ts';
+import { exportRun, printTable, type Row, serverRss } from './report.ts';
+
+const PASSWORD = 'Bench-pass1!';
+const ADMIN = 'bench-admin@example.org';
+const root = path.resolve(import.meta.dirname, '../..');
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+const { values } = parseArgs({
+  options: {
+    patients: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    alone: { type: 'string', default: '100' },
+    reuse: { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench-results.json' },
+    only: { type: 'string' },
+  },
+});
+const patients = Number(values.patients);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const aloneCount = Number(values.alone);
+const stateFile = path.join(root, 'bench-state.json');
+
+/** Where the measured database lives: a database on the PostgreSQL server, or a PGlite folder. */
+type Target = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
+
+async function prepare(): Promise<{ target: Target; doctorEmail: string; obito: string; ids: string[] }> {
+  if (values.reuse && existsSync(stateFile)) {
+    return JSON.parse(readFileSync(stateFile, 'utf8'));
+  }
+  let target: Target;
+  if (process.env.DATABASE_URL) {
+    const name = `registry_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    target = { engine: 'postgres', url: url.toString() };
+  } else {
+    target = { engine: 'pglite', dataDir: mkdtempSync(path.join(os.tmpdir(), 'registry-bench-')) };
+  }
+  const database = await openDatabase(
+    target.engine === 'postgres' ? { url: target.url } : { dataDir: target.dataDir },
+  );
+  await database.migrate();
+  const passwordHash = await hashPassword(PASSWORD);
+  const started = performance.now();
+  await seedCohort(database.db, {
+    patients,
+    institutions: 6,
+    doctors: 18,
+    seed: 42,
+    passwordHash,
+    now: new Date(),
+    onProgress: (done, all) => process.stderr.write(`\rseeding ${done}/${all}`),
+  });
+  out(
+    `\nseeded ${patients} patients in ${((performance.now() - started) / 1000).toFixed(0)} s (${target.engine})`,
+  );
+  await database.db.insert(users).values({ email: ADMIN, nickname: 'bench', passwordHash, isAdmin: true });
+  const rows = async <T>(query: string) =>
+    ((await database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
+  const [doctor] = await rows<{ email: string }>(
+    'select u.email from patients p join doctors d on d.id = p.doctor_id join users u on u.id = d.user_id group by u.email order by count(*) desc limit 1',
+  );
+  const [range] = await rows<{ from: string; to: string }>(
+    'select (percentile_disc(0.5) within group (order by relapse_date))::text as from, (percentile_disc(0.5) within group (order by relapse_date) + 180)::text as to from patient_list where relapse_date is not null',
+  );
+  const ids = (
+    await rows<{ id: string }>(
+      `select p.id from patients p join doctors d on d.id = p.doctor_id join users u on u.id = d.user_id where u.email = '${doctor?.email}' order by random() limit 200`,
+    )
+  ).map((row) => row.id);
+  await database.close();
+  const state = { target, doctorEmail: doctor?.email ?? '', obito: `${range?.from},${range?.to}`, ids };
+  writeFileSync(stateFile, JSON.stringify(state));
+  return state;
+}
+
+/** Starts the real server on the target; answers its base URL and process id. */
+async function startServer(
+  target: Target,
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(target.engine === 'postgres'
+        ? { DATABASE_URL: target.url }
+        : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
+      ADMIN_EMAIL: 'unused-bootstrap@example.org',
+      ADMIN_PASSWORD: PASSWORD,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) {
+      return {
+        base,
+        pid: child.pid ?? 0,
+        stop: () =>
+          new Promise((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return ((await res.json()) as { data: { response: { token: { accessToken: string } } } }).data.response
+    .token.accessToken;
+}
+
+/** The statements an in-process app sends for each request, to replay them through `pg`. */
+async function capturer(url: string) {
+  let captured: Statement[] = [];
+  const database = await openDatabase({ url, logQuery: (text, params) => captured.push({ text, params }) });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    now: () => new Date(),
+    mailer: createMailer(config),
+  });
+  const login = async (email: string) =>
+    (
+      await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: PASSWORD } })
+    ).json().data.response.token.accessToken as string;
+  return {
+    login,
+    async statements(token: string, request: AppRequest): Promise<Statement[]> {
+      const path = request.path();
+      captured = [];
+      await app.inject({
+        method: request.method,
+        url: path,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(request.body ? { payload: request.body() } : {}),
+      });
+      return captured;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const state = await prepare();
+  const server = await startServer(state.target);
+  const rows: Row[] = [];
+  try {
+    const tokens = {
+      admin: await signIn(server.base, ADMIN),
+      doctor: await signIn(server.base, state.doctorEmail),
+    };
+    const capture = state.target.engine === 'postgres' ? await capturer(state.target.url) : null;
+    const rawTokens = capture
+      ? { admin: await capture.login(ADMIN), doctor: await capture.login(state.doctorEmail) }
+      : null;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
+    const lists: [string, string][] = [
+      ['no filter', ''],
+      ['relapse=false', 'relapse=false'],
+      ['relapse=true, dx=Secundario', 'relapse=true&dx=Secundario'],
+      ['obito=…', `obito=${state.obito}`],
+      ['text=hosp', 'text=hosp'],
+      ['subtype=AML M3, page=500', 'subtype=AML%20M3&page=500'],
+    ];
+    const cases: { name: string; role: 'admin' | 'doctor'; request: AppRequest; conns?: number }[] = [];
+    for (const role of ['admin', 'doctor'] as const) {
+      for (const [name, query] of lists) {
+        cases.push({
+          name: `list ${name}`,
+          role,
+          request: { method: 'GET', path: () => `/api/patients/list?${query}` },
+        });
+      }
+    }
+    cases.push({
+      name: 'patient file',
+      role: 'doctor',
+      request: { method: 'GET', path: () => `/api/patients/${pick(state.ids)}` },
+    });
+    cases.push({
+      name: 'write: PATCH demography',
+      role: 'doctor',
+      conns: 16,
+      request: {
+        method: 'PATCH',
+        path: () => `/api/patients/${pick(state.ids)}`,
+        body: () => JSON.stringify({ demography: { ecog: Math.floor(Math.random() * 6) } }),
+      },
+    });
+    for (const item of cases.filter((c) => !values.only || c.name.includes(values.only))) {
+      const token = tokens[item.role];
+      const single: Measure = await alone(server.base, token, item.request, aloneCount);
+      const load = await loaded(server.base, token, item.request, item.conns ?? connections, seconds);
+      let rawLoad: Measure | null = null;
+      if (capture && rawTokens && state.target.engine === 'postgres') {
+        // One request at a time: the capture listens to every statement of the in-process app.
+        const samples: Statement[][] = [];
+        for (let i = 0; i < 20; i++) {
+          samples.push(await capture.statements(rawTokens[item.role], item.request));
+        }
+        rawLoad = await raw(state.target.url, samples, item.conns ?? connections, seconds);
+      }
+      const row: Row = {
+        name: item.name,
+        role: item.role,
+        connections: item.conns ?? connections,
+        alone: single,
+        load,
+        raw: rawLoad,
+      };
+      rows.push(row);
+      printTable([row], rows.length === 1);
+    }
+    await capture?.close();
+    const exports = [];
+    for (const format of ['csv', 'json', 'xls'] as const) {
+      if (!values.only || 'export'.includes(values.only)) {
+        exports.push(await exportRun(server.base, tokens.admin, format, server.pid));
+      }
+    }
+    for (const run of exports) {
+      out(
+        `export ${run.format}: ${run.seconds.toFixed(1)} s, ${(run.bytes / 1024 / 1024).toFixed(1)} MiB, server RSS ${run.rssBefore} → peak ${run.rssPeak} MiB (+${run.rssPeak - run.rssBefore})`,
+      );
+    }
+    const machine = {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      loadAverage: os.loadavg(),
+      node: process.version,
+      engine: state.target.engine,
+      patients,
+      connections,
+      seconds,
+      serverRssMiB: serverRss(server.pid),
+    };
+    writeFileSync(
+      values.out,
+      JSON.stringify({ at: new Date().toISOString(), machine, rows, exports }, null, 2),
+    );
+    out(`\nmachine: ${JSON.stringify(machine)}\nresults written to ${values.out}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

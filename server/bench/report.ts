@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import type { Measure } from './load.ts';
+
+/** One measured request: alone, under load, and its statements straight through `pg` (PostgreSQL). */
+export interface Row {
+  readonly name: string;
+  readonly role: 'admin' | 'doctor';
+  readonly connections: number;
+  readonly alone: Measure;
+  readonly load: Measure;
+  readonly raw: Measure | null;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '–');
+const pad = (text: string, width: number) => text.padEnd(width);
+
+/** Prints rows of the results table, with its header first when asked. */
+export function printTable(rows: readonly Row[], header: boolean): void {
+  const lines: string[] = [];
+  if (header) {
+    lines.push(
+      `${pad('request', 34)}${pad('role', 8)}${pad('alone p50', 11)}${pad('conns', 7)}${pad('p50', 7)}${pad('p95', 7)}${pad('p99', 7)}${pad('req/s', 9)}${pad('raw req/s', 11)}app/raw  errors`,
+    );
+  }
+  for (const row of rows) {
+    const ratio = row.raw ? (row.load.rps / row.raw.rps).toFixed(2) : '–';
+    lines.push(
+      `${pad(row.name, 34)}${pad(row.role, 8)}${pad(`${ms(row.alone.p50)} ms`, 11)}${pad(String(row.connections), 7)}${pad(ms(row.load.p50), 7)}${pad(ms(row.load.p95), 7)}${pad(ms(row.load.p99), 7)}${pad(row.load.rps.toFixed(0), 9)}${pad(row.raw ? row.raw.rps.toFixed(0) : '–', 11)}${pad(ratio, 9)}${row.load.errors + row.alone.errors}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The resident memory of a process, in MiB (Linux). */
+export function serverRss(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Downloads one export as a client would; times it and watches the server's resident memory. */
+export async function exportRun(base: string, token: string, format: 'csv' | 'json' | 'xls', pid: number) {
+  const rssBefore = serverRss(pid);
+  let rssPeak = rssBefore;
+  const watch = setInterval(() => {
+    rssPeak = Math.max(rssPeak, serverRss(pid));
+  }, 25);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/patients/${format}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  for await (const chunk of res.body ?? []) {
+    bytes += (chunk as Uint8Array).length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(watch);
+  return { format, status: res.status, seconds, bytes, rssBefore, rssPeak };
+}

@@ -1,0 +1,57 @@
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database, Queryable } from './client.ts';
+import * as schema from './schema.ts';
+
+/** What a read answers when the client it was for has gone: nobody will read it. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client went away');
+    this.name = 'ClientGoneError';
+  }
+}
+
+function poolOf(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * Runs reads for one request so that they stop when its client goes away. On PostgreSQL they run on a
+ * connection of their own, and an abort cancels the statement running there (pg_cancel_backend). On
+ * PGlite, which cannot interrupt a statement, the reads that have not started yet are not started.
+ */
+export async function cancellable<T>(
+  db: Database,
+  signal: AbortSignal | undefined,
+  work: (db: Queryable, ensureWanted: () => void) => Promise<T>,
+): Promise<T> {
+  const ensureWanted = () => {
+    if (signal?.aborted) {
+      throw new ClientGoneError();
+    }
+  };
+  ensureWanted();
+  const pool = poolOf(db);
+  if (!pool || !signal) {
+    return work(db, ensureWanted);
+  }
+  const client = await pool.connect();
+  // node-postgres keeps the backend's process id from the start of the session; its types omit it.
+  const backend = (client as unknown as { processID: number }).processID;
+  const cancel = () => {
+    pool.query('select pg_cancel_backend($1)', [backend]).catch(() => undefined);
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await work(drizzlePg({ client, schema }) as unknown as Database, ensureWanted);
+  } catch (error) {
+    if (signal.aborted) {
+      throw new ClientGoneError();
+    }
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    client.release();
+  }
+}
