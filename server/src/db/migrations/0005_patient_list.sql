@@ -63,8 +63,12 @@ AS $$
         UNION ALL SELECT s.sample_date FROM samples s WHERE s.patient_id = p.id
         UNION ALL SELECT unnest(ARRAY[x.dx_date, x.relapse_date, x.consent_date]) FROM diagnostics x WHERE x.patient_id = p.id
         UNION ALL SELECT unnest(ARRAY[t.start_date, t.medulogram_date, t.emr_date]) FROM treatments t WHERE t.patient_id = p.id
-        UNION ALL SELECT unnest(ARRAY[g.start_application_date, g.last_aplication_date])
-          FROM drugs g JOIN treatments gt ON gt.id = g.treatment_id WHERE gt.patient_id = p.id
+        -- OFFSET 0 keeps the drugs read through their index, per treatment, even with no statistics
+        -- (a fresh import): flattened into a join, the planner may scan every drug once per patient.
+        UNION ALL SELECT gd.day FROM treatments gt CROSS JOIN LATERAL (
+            SELECT unnest(ARRAY[g.start_application_date, g.last_aplication_date]) AS day
+            FROM drugs g WHERE g.treatment_id = gt.id OFFSET 0
+          ) gd WHERE gt.patient_id = p.id
         UNION ALL SELECT r.date FROM lab_reports r WHERE r.patient_id = p.id
       ) AS known(day)
       WHERE p.death_date IS NULL OR known.day <= p.death_date),
@@ -78,12 +82,13 @@ AS $$
     END,
     fd.id IS NOT NULL, fd.dx_date, fd.dx_sub_type, fd.dx_secondary, fd.relapse, fd.relapse_date, fd.consent,
     fd.patient_fit, fd.risk_level, ft.scheme, ft.disease_assessment,
-    EXISTS (SELECT 1 FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'Cytogenetics'
-      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)),
-    EXISTS (SELECT 1 FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'Molecular Studies'
-      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)),
-    EXISTS (SELECT 1 FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'NGS'
-      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL))
+    -- Scalar subqueries, not EXISTS: an EXISTS may be planned as one scan of every lab report.
+    coalesce((SELECT true FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'Cytogenetics'
+      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)), false),
+    coalesce((SELECT true FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'Molecular Studies'
+      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)), false),
+    coalesce((SELECT true FROM lab_reports r WHERE r.patient_id = p.id AND r.name = 'NGS'
+      AND (nullif(btrim(r.content), '') IS NOT NULL OR r.file_id IS NOT NULL)), false)
   FROM patients p
   LEFT JOIN demographies dm ON dm.patient_id = p.id
   LEFT JOIN LATERAL (
