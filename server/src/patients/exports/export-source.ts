@@ -1,47 +1,96 @@
-import type { Patient, PatientFilters } from '@registry/shared';
-import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { type KeysetQuery, readBatches } from '../../db/cursor.ts';
-import type { Viewer } from '../patient-access.ts';
-import { type DocumentPart, documentColumns } from '../read-model/document-sql.ts';
-import { listConditions, whereOf } from '../read-model/list-sql.ts';
-import { type DocumentRow, toPatient } from '../read-model/patient-document.ts';
+import type { PatientFilters } from '@registry/shared';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database, Queryable } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import {
+  documentsSql,
+  type ExportKey,
+  keysSql,
+  patientRowsSql,
+  RECORD_ROWS,
+  type RecordKind,
+} from './export-sql.ts';
 
-type CursorRow = DocumentRow & { cursorAt: string };
+/** Patients per batch: each kind of row of a batch is one statement. */
+export const BATCH = 2000;
 
-/** Exports are for admins: every patient, every field. */
-const ADMIN: Viewer = { isAdmin: true, doctorId: null };
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A flat row as the export statements answer it. */
+export type ExportRow = Record<string, unknown>;
 
 /**
- * The patients matching the list's filters, oldest first, as the patient file renders them, in batches
- * read from a database cursor: memory holds one batch whatever the size of the cohort. `parts` are the
- * nested records to read (each XLSX sheet needs only its own).
+ * What a format reads: batches of patients in the exports' order, then, for a batch, its patient rows,
+ * its records of one kind, or its whole patient files as JSON text. A format that needs several passes
+ * (an XLSX, a sheet at a time) asks for the batches again; within one export they are read from one
+ * snapshot.
  */
-export async function* patientBatches(
-  ctx: AppContext,
+export interface ExportSource {
+  batches(): AsyncGenerator<readonly string[]>;
+  patientRows(ids: readonly string[]): Promise<ExportRow[]>;
+  recordRows(kind: RecordKind, ids: readonly string[]): Promise<ExportRow[]>;
+  documents(ids: readonly string[]): Promise<string[]>;
+}
+
+function sourceOn(db: Queryable, filters: PatientFilters, today: string, batchSize: number): ExportSource {
+  const run = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
+  return {
+    async *batches() {
+      let after: ExportKey | null = null;
+      for (;;) {
+        const keys: ExportKey[] = await run<ExportKey>(keysSql(filters, after, batchSize));
+        if (keys.length > 0) {
+          yield keys.map((key) => key.id);
+        }
+        if (keys.length < batchSize) {
+          return;
+        }
+        after = keys[keys.length - 1] ?? null;
+      }
+    },
+    patientRows: (ids) => run<ExportRow>(patientRowsSql(ids, today)),
+    recordRows: (kind, ids) => run<ExportRow>(RECORD_ROWS[kind](ids)),
+    documents: async (ids) => (await run<{ json: string }>(documentsSql(ids, today))).map((row) => row.json),
+  };
+}
+
+function poolOf(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * Runs an export over one snapshot of the registry. On PostgreSQL it holds a connection of its own in a
+ * read-only, repeatable-read transaction for the length of the download, so that every batch and every
+ * pass sees the same patients and records while others write. PGlite has a single connection, which a
+ * long transaction would hold against every other request: there each batch is a short statement of
+ * its own, and the keys still give every patient once, oldest first.
+ */
+export async function withExportSource<T>(
+  db: Database,
   filters: PatientFilters,
   today: string,
-  parts?: readonly DocumentPart[],
-  batchSize = 500,
-): AsyncGenerator<Patient[]> {
-  const conditions = listConditions(ADMIN, filters);
-  const query: KeysetQuery<CursorRow> = {
-    build(after, limit) {
-      const all = after
-        ? [
-            ...conditions,
-            sql`l.created_at >= ${after.cursorAt}::timestamptz`,
-            sql`(l.created_at, l.patient_id) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)`,
-          ]
-        : conditions;
-      // The read model selects the patients; their documents are read from the records.
-      return sql`select ${documentColumns(ADMIN, parts)}, l.created_at::text as "cursorAt"
-        from patient_list l join patients p on p.id = l.patient_id
-        join institutions i on i.id = p.institution_id join doctors dr on dr.id = p.doctor_id
-        ${whereOf(all)} order by l.created_at, l.patient_id ${limit ? sql`limit ${limit}` : sql``}`;
-    },
-  };
-  for await (const rows of readBatches(ctx.db, query, batchSize)) {
-    yield rows.map((row) => toPatient(row, ADMIN, today));
+  work: (source: ExportSource) => Promise<T>,
+  batchSize = BATCH,
+): Promise<T> {
+  const pool = poolOf(db);
+  if (!pool) {
+    return work(sourceOn(db, filters, today, batchSize));
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const result = await work(
+      sourceOn(drizzlePg({ client, schema }) as unknown as Database, filters, today, batchSize),
+    );
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
   }
 }

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type PatientFilters, type PatientListQuery, patientListQuerySchema } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +8,8 @@ import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { BEARER, errorsOf } from '../../http/route-schemas.ts';
 import { todayOf } from '../patient-rules.ts';
-import { ALL_PARTS } from '../read-model/document-sql.ts';
-import { patientBatches } from './export-source.ts';
-import { csvStream, jsonStream, type PatientSource, xlsxStream } from './formats.ts';
+import { withExportSource } from './export-source.ts';
+import { csvStream, jsonStream, xlsxStream } from './formats.ts';
 
 const FORMATS = {
   csv: { extension: 'csv', type: 'text/csv; charset=utf-8', stream: csvStream },
@@ -33,9 +33,9 @@ function filtersOf(query: PatientListQuery): PatientFilters {
 }
 
 /**
- * `GET /api/patients/csv|xls|json` (docs/product-rules.md#exports): admins only, the list's filters, every matching
- * patient, streamed from a database cursor. Page, size and sort are accepted and ignored: exports run
- * oldest patient first. Each export is audited with its filters.
+ * `GET /api/patients/csv|xls|json` (docs/product-rules.md#exports): admins only, the list's filters, every
+ * matching patient, streamed a batch at a time from one snapshot. Page, size and sort are accepted and
+ * ignored: exports run oldest patient first. Each export is audited with its filters.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   for (const [format, spec] of Object.entries(FORMATS)) {
@@ -68,14 +68,16 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           entityId: format,
           changes: created({ format, filters }),
         });
-        const today = todayOf(actor.now);
-        const source: PatientSource = (part) =>
-          patientBatches(ctx, filters, today, part === 'all' || part === undefined ? ALL_PARTS : [part]);
+        // The export's snapshot is held until the download ends, or its client goes away.
+        const body = new PassThrough();
+        withExportSource(ctx.db, filters, todayOf(actor.now), (source) =>
+          pipeline(spec.stream(source), body),
+        ).catch((error: unknown) => body.destroy(error as Error));
         return reply
           .type(spec.type)
           .header('content-disposition', `attachment; filename="${exportName(actor.now)}.${spec.extension}"`)
           .header('x-content-type-options', 'nosniff')
-          .send(spec.stream(source));
+          .send(body);
       },
     );
   }

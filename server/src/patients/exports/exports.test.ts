@@ -12,7 +12,7 @@ import {
   treatment,
 } from '../../test/patients.ts';
 import { safeCell } from './columns.ts';
-import { patientBatches } from './export-source.ts';
+import { type ExportSource, withExportSource } from './export-source.ts';
 import { exportName } from './exports.routes.ts';
 import { csvStream, jsonStream, xlsxStream } from './formats.ts';
 
@@ -196,15 +196,27 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     const file = (await get(`/api/patients/${ids.accent}`)).json().data;
     expect(patient).toEqual(file);
     expect((await get('/api/patients/json?text=nobody-has-this')).json()).toEqual({ data: [] });
+    // Every patient of the unfiltered export is exactly its patient file.
+    for (const exported of (await get('/api/patients/json')).json().data) {
+      expect(exported).toEqual((await get(`/api/patients/${exported.id}`)).json().data);
+    }
   });
 
-  it('pages through the cursor in batches, each patient exactly once', async () => {
+  it('pages through batches of keys, each patient exactly once', async () => {
     const today = latestToday(new Date());
     const all: string[] = [];
-    for await (const batch of patientBatches(t.ctx, {}, today, [], 1)) {
-      expect(batch.length).toBeLessThanOrEqual(1);
-      all.push(...batch.map((p) => p.id));
-    }
+    await withExportSource(
+      t.ctx.db,
+      {},
+      today,
+      async (source) => {
+        for await (const batch of source.batches()) {
+          expect(batch.length).toBeLessThanOrEqual(1);
+          all.push(...batch);
+        }
+      },
+      1,
+    );
     expect(all.sort()).toEqual(await listIds(''));
   });
 
@@ -216,19 +228,28 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     const patient = (await get(`/api/patients/${ids.accent}`)).json().data;
     let batches = 0;
     let closed = false;
-    async function* endless() {
-      try {
-        for (;;) {
-          batches++;
-          // A database answers asynchronously: so does this endless one.
-          await new Promise((resolve) => setImmediate(resolve));
-          yield Array.from({ length: 50 }, () => patient);
+    const rows = Array.from({ length: 50 }, () => ({
+      id: patient.id,
+      identification: patient.identification,
+    }));
+    const endless: ExportSource = {
+      async *batches() {
+        try {
+          for (;;) {
+            batches++;
+            // A database answers asynchronously: so does this endless one.
+            await new Promise((resolve) => setImmediate(resolve));
+            yield rows.map((row) => row.id);
+          }
+        } finally {
+          closed = true;
         }
-      } finally {
-        closed = true;
-      }
-    }
-    const stream = format(() => endless());
+      },
+      patientRows: async () => rows,
+      recordRows: async () => rows,
+      documents: async () => rows.map(() => JSON.stringify(patient)),
+    };
+    const stream = format(endless);
     await new Promise<void>((resolve) => stream.once('data', () => resolve()));
     stream.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,22 +1,18 @@
 import { PassThrough, pipeline, Readable, type Writable } from 'node:stream';
-import type { Patient } from '@registry/shared';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { PATIENT_COLUMNS, SHEETS, safeCell } from './columns.ts';
-
-/** Batches of patients, read anew for each pass (an XLSX reads one pass per sheet). */
-export type PatientSource = (parts?: 'all' | Sheet['part']) => AsyncIterable<Patient[]>;
-type Sheet = (typeof SHEETS)[number];
+import { cellsOf, PATIENT_COLUMNS, SHEETS } from './columns.ts';
+import type { ExportSource } from './export-source.ts';
 
 /**
  * CSV: one row per patient, UTF-8 with a BOM so that Excel reads accents, quoted by csv-stringify.
- * Backpressure runs from the client to the database cursor: a slow client slows the reading.
+ * Backpressure runs from the client to the database: a slow client slows the reading.
  */
-export function csvStream(source: PatientSource): Readable {
+export function csvStream(source: ExportSource): Readable {
   async function* records() {
-    for await (const batch of source('all')) {
-      for (const patient of batch) {
-        yield PATIENT_COLUMNS.map((column) => safeCell(column.value(patient)));
+    for await (const ids of source.batches()) {
+      for (const row of await source.patientRows(ids)) {
+        yield cellsOf(row, PATIENT_COLUMNS);
       }
     }
   }
@@ -29,16 +25,21 @@ export function csvStream(source: PatientSource): Readable {
   return pipeline(Readable.from(records()), csv, () => undefined);
 }
 
-/** JSON: `{ "data": [ …full nested patient records… ] }`, written one batch at a time. */
-export function jsonStream(source: PatientSource): Readable {
+/**
+ * JSON: `{ "data": [ …whole patient files… ] }`, a batch at a time. The database writes each patient's
+ * JSON text, so that the server only joins the pieces (parsing and writing 100,000 files again would
+ * cost more than reading them).
+ */
+export function jsonStream(source: ExportSource): Readable {
   async function* chunks() {
     yield '{"data":[';
     let first = true;
-    for await (const batch of source('all')) {
-      if (batch.length === 0) {
+    for await (const ids of source.batches()) {
+      const documents = await source.documents(ids);
+      if (documents.length === 0) {
         continue;
       }
-      yield `${first ? '' : ','}${batch.map((patient) => JSON.stringify(patient)).join(',')}`;
+      yield `${first ? '' : ','}${documents.join(',')}`;
       first = false;
     }
     yield ']}\n';
@@ -89,9 +90,9 @@ function zipInputsOf(worksheet: ExcelJS.Worksheet): Writable[] {
 /**
  * XLSX through exceljs' streaming writer: a Patients sheet like the CSV, then Diagnostics, Treatments,
  * Drugs and LabReports keyed by patient id. The zip takes one sheet at a time, so each sheet is a pass
- * of its own over the cursor, committed row by row.
+ * of its own over the batches, committed row by row.
  */
-export function xlsxStream(source: PatientSource): Readable {
+export function xlsxStream(source: ExportSource): Readable {
   const out = new PassThrough();
   const write = async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -102,26 +103,21 @@ export function xlsxStream(source: PatientSource): Readable {
     const passes = [
       {
         name: 'Patients',
-        part: 'all' as const,
-        headers: PATIENT_COLUMNS.map((c) => c.header),
-        rows: (patient: Patient) => [PATIENT_COLUMNS.map((column) => safeCell(column.value(patient)))],
+        columns: PATIENT_COLUMNS,
+        rows: (ids: readonly string[]) => source.patientRows(ids),
       },
       ...SHEETS.map((sheet) => ({
         name: sheet.name,
-        part: sheet.part,
-        headers: sheet.columns.map((c) => c.header),
-        rows: (patient: Patient) =>
-          sheet.rows(patient).map((row) => sheet.columns.map((column) => safeCell(column.value(row)))),
+        columns: sheet.columns,
+        rows: (ids: readonly string[]) => source.recordRows(sheet.kind, ids),
       })),
     ];
     for (const pass of passes) {
       const worksheet = workbook.addWorksheet(pass.name);
-      worksheet.addRow(pass.headers).commit();
-      for await (const batch of source(pass.part)) {
-        for (const patient of batch) {
-          for (const row of pass.rows(patient)) {
-            worksheet.addRow(row).commit();
-          }
+      worksheet.addRow(pass.columns.map((column) => column.header)).commit();
+      for await (const ids of source.batches()) {
+        for (const row of await pass.rows(ids)) {
+          worksheet.addRow(cellsOf(row, pass.columns)).commit();
         }
         for (const stream of [...zipInputsOf(worksheet), out]) {
           await drained(stream);
