@@ -16,6 +16,7 @@ import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { exportsRoutes } from './patients/exports/exports.routes.ts';
 import { filesRoutes } from './patients/files/files.routes.ts';
+import { outcomesRoutes } from './patients/outcomes/outcomes.routes.ts';
 import { patientsRoutes } from './patients/patients.routes.ts';
 import { diagnosticsRoutes } from './patients/records/diagnostics.routes.ts';
 import { labReportsRoutes } from './patients/records/lab-reports.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(labReportsRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
       await api.register(exportsRoutes, { ctx });
+      await api.register(outcomesRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
       await api.register(institutionsRoutes, { ctx });

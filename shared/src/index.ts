@@ -9,6 +9,7 @@ export * from './institutions.ts';
 export * from './lab-reports.ts';
 export * from './locales/index.ts';
 export * from './mfa.ts';
+export * from './outcomes.ts';
 export * from './patient-policy.ts';
 export * from './patients.ts';
 export * from './patients-rules.ts';

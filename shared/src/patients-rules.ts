@@ -124,6 +124,7 @@ export interface ClinicalDates {
   relapseDate?: string | null;
   consentDate?: string | null;
   deathDate?: string | null;
+  lastContactDate?: string | null;
 }
 type DateField = keyof ClinicalDates;
 
@@ -158,6 +159,24 @@ const ORDER_RULES: readonly { earlier: DateField; later: DateField; onEarlier: s
     later: 'deathDate',
     onEarlier: 'validation.afterDeath',
     onLater: 'validation.beforeRelapse',
+  },
+  {
+    earlier: 'birthDate',
+    later: 'lastContactDate',
+    onEarlier: 'validation.afterLastContact',
+    onLater: 'validation.beforeBirth',
+  },
+  {
+    earlier: 'dxDate',
+    later: 'lastContactDate',
+    onEarlier: 'validation.afterLastContact',
+    onLater: 'validation.beforeDiagnosis',
+  },
+  {
+    earlier: 'lastContactDate',
+    later: 'deathDate',
+    onEarlier: 'validation.afterDeath',
+    onLater: 'validation.beforeLastContact',
   },
 ];
 

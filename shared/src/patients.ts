@@ -87,7 +87,7 @@ export const codeOPSchema = z
 
 /**
  * `PATCH /api/patients/{id}`: only the changed fields. Admins may send codeOP alone; doctors anything
- * but codeOP. deathDate null removes a death recorded by mistake.
+ * but codeOP. deathDate null removes a death recorded by mistake; lastContactDate records follow-up.
  */
 export const updatePatientSchema = z.strictObject({
   identification: requiredText(100).optional(),
@@ -96,6 +96,8 @@ export const updatePatientSchema = z.strictObject({
   codeOP: codeOPSchema.optional(),
   deathDate: nullableDateSchema,
   deathCause: nullableText(5000).optional(),
+  /** The last date the patient was known to be alive (a follow-up visit); doctors only. */
+  lastContactDate: nullableDateSchema,
 });
 export type UpdatePatientInput = z.infer<typeof updatePatientSchema>;
 
@@ -190,5 +192,11 @@ export const patientSchema = z.object({
   riskLevel: z.enum(RISKS).nullable(),
   deathDate: z.string().nullable(),
   deathCause: z.string().nullable(),
+  /** The last date the patient was known to be alive, from a follow-up visit. */
+  lastContactDate: z.string().nullable(),
 });
 export type Patient = z.infer<typeof patientSchema>;
+
+/** The follow-up modal: the date of the visit, required, not in the future. */
+export const followUpFormSchema = z.strictObject({ lastContactDate: dateSchema });
+export type FollowUpFormInput = z.infer<typeof followUpFormSchema>;

@@ -500,5 +500,11 @@ export const patientList = pgTable(
     ),
     index('patient_list_relapse_date_idx').on(t.relapseDate),
     index('patient_list_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('patient_list_follow_up_idx')
+      .on(sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
+      .where(sql`${t.deathDate} is null`),
+    index('patient_list_doctor_follow_up_idx')
+      .on(t.doctorId, sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
+      .where(sql`${t.deathDate} is null`),
   ],
 );

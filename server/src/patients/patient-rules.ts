@@ -64,6 +64,7 @@ export async function timelineOf(patients: PatientsRepository, head: PatientHead
     relapseDate: first?.relapseDate ?? null,
     consentDate: first?.consentDate ?? null,
     deathDate: head.deathDate,
+    lastContactDate: head.lastContactDate,
   };
 }
 

@@ -15,6 +15,7 @@ export interface PatientHead {
   readonly riskLevel: string | null;
   readonly deathDate: string | null;
   readonly deathCause: string | null;
+  readonly lastContactDate: string | null;
 }
 
 export type PatientValues = {
@@ -23,6 +24,7 @@ export type PatientValues = {
   riskLevel?: string | null;
   deathDate?: string | null;
   deathCause?: string | null;
+  lastContactDate?: string | null;
 };
 export type DemographyValues = {
   birthDate?: string | null;
@@ -48,6 +50,7 @@ export function createPatientsRepository(db: Queryable) {
           riskLevel: patients.riskLevel,
           deathDate: patients.deathDate,
           deathCause: patients.deathCause,
+          lastContactDate: patients.lastContactDate,
         })
         .from(patients)
         .innerJoin(institutions, eq(institutions.id, patients.institutionId))

@@ -161,7 +161,7 @@ export async function updatePatient(
         }
         values.codeOP = sent.codeOP;
       }
-      for (const field of ['riskLevel', 'deathDate', 'deathCause'] as const) {
+      for (const field of ['riskLevel', 'deathDate', 'deathCause', 'lastContactDate'] as const) {
         if (sent[field] !== undefined) {
           values[field] = sent[field];
         }
@@ -190,15 +190,20 @@ export async function updatePatient(
       }
 
       const timeline = await timelineOf(patients, head);
-      const changedDates: ('birthDate' | 'deathDate')[] = [];
+      const changedDates: ('birthDate' | 'deathDate' | 'lastContactDate')[] = [];
       if (demographyPatch.birthDate !== undefined) {
         changedDates.push('birthDate');
       }
       if (values.deathDate !== undefined) {
         changedDates.push('deathDate');
       }
+      if (values.lastContactDate !== undefined) {
+        changedDates.push('lastContactDate');
+      }
+      const lastContactDate =
+        values.lastContactDate !== undefined ? values.lastContactDate : head.lastContactDate;
       assertClinicalDates(
-        { ...timeline, birthDate: demography?.birthDate ?? timeline.birthDate, deathDate },
+        { ...timeline, birthDate: demography?.birthDate ?? timeline.birthDate, deathDate, lastContactDate },
         changedDates,
         actor.now,
         { birthDate: 'demography.birthDate' },

@@ -26,6 +26,8 @@ export const en: typeof es = {
     afterDiagnosis: 'The date cannot be after the diagnosis date.',
     afterRelapse: 'The date cannot be after the relapse date.',
     afterDeath: 'The date cannot be after the death date.',
+    afterLastContact: 'The date cannot be after the last contact.',
+    beforeLastContact: 'The date cannot be before the last contact.',
     birthDateOrYear: 'Enter a date or a year.',
     ecogRange: 'It must be a whole number from 0 to 5.',
     percentRange: 'It must be a number from 0 to 100.',

@@ -25,6 +25,8 @@ export const es = {
     afterDiagnosis: 'La fecha no puede ser posterior al diagnóstico.',
     afterRelapse: 'La fecha no puede ser posterior a la recaída.',
     afterDeath: 'La fecha no puede ser posterior al óbito.',
+    afterLastContact: 'La fecha no puede ser posterior al último control.',
+    beforeLastContact: 'La fecha no puede ser anterior al último control.',
     birthDateOrYear: 'Ingrese una fecha o un año.',
     ecogRange: 'Debe ser un número entero entre 0 y 5.',
     percentRange: 'Debe ser un número entre 0 y 100.',

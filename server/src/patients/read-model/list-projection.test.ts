@@ -37,6 +37,7 @@ type Random = ReturnType<typeof generator>;
 function expectedRow(patient: Patient) {
   const first = patient.diagnostics[0];
   const dates: string[] = [
+    ...(patient.lastContactDate ? [patient.lastContactDate] : []),
     ...patient.samples.map((s) => s.sampleDate),
     ...patient.diagnostics.flatMap((d) => [d.dxDate, d.relapseDate, d.consentDate]),
     ...patient.treatments.flatMap((t) => [
@@ -57,6 +58,7 @@ function expectedRow(patient: Patient) {
     codeOP: patient.codeOP ?? null,
     riskLevel: patient.riskLevel,
     deathDate: patient.deathDate,
+    lastContactDate: patient.lastContactDate,
     lastKnownAlive: dates.length > 0 ? dates.sort().at(-1) : null,
     gender: patient.demography?.gender ?? null,
     birthDate,
@@ -111,6 +113,7 @@ describe('the read model of the patient list', () => {
   async function stored(id: string) {
     const result = await t.ctx.db.execute(sql`select identification, search_text as "searchText",
       code_op as "codeOP", risk_level as "riskLevel", death_date::text as "deathDate",
+      last_contact_date::text as "lastContactDate",
       last_known_alive::text as "lastKnownAlive", gender, birth_date as "birthDate",
       age_at_diagnosis as "ageAtDiagnosis", has_diagnostic as "hasDiagnostic", dx_date::text as "dxDate",
       dx_sub_type as "dxSubType", dx_secondary as "dxSecondary", relapse, relapse_date::text as "relapseDate",
@@ -178,6 +181,7 @@ describe('the read model of the patient list', () => {
         await send(doctor, 'PATCH', `/api/patients/${id}`, {
           riskLevel: random.maybe(random.pick(['N/A', 'Bajo', 'Alto'])),
           deathDate: random.maybe(random.day(2010, 2025), 0.4),
+          ...(random.next() < 0.5 ? { lastContactDate: random.maybe(random.day(2005, 2025), 0.8) } : {}),
         });
         break;
       case 2:

@@ -32,6 +32,7 @@ export interface DocumentRow extends Partial<RecordParts> {
   riskLevel: string | null;
   deathDate: string | null;
   deathCause: string | null;
+  lastContactDate: string | null;
   institutionId: string;
   institutionName: string;
   institutionCode: string;
@@ -111,6 +112,7 @@ export function toPatient(row: DocumentRow, viewer: Viewer, today: string): Pati
     riskLevel: row.riskLevel as Risk | null,
     deathDate: row.deathDate,
     deathCause: row.deathCause,
+    lastContactDate: row.lastContactDate,
   };
   return seesAdminFields(viewer) ? { ...patient, codeOP: row.codeOP } : patient;
 }
