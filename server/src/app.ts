@@ -11,6 +11,7 @@ import { registerClientGone } from './http/client-gone.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
@@ -62,7 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerApiDocs(app);
   registerAccessControl(app, ctx);
   // Limits apply only to the routes that ask for one (sign-in and password reset).
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
 
   await app.register(
     async (api) => {

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAsOwner } from './db/roles.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { describeError } from './http/logging.ts';
 import { createMailer } from './mail/mailer.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
@@ -47,7 +48,11 @@ async function main(): Promise<void> {
   const admin = await bootstrapAdmin(ctx);
   const app = await buildApp(ctx, { serveWeb: true, logger: config.logLevel !== 'silent' });
   mailLog.info = (message) => app.log.info(message);
-  app.addHook('onClose', () => database.close());
+  const stopHousekeeping = startHousekeeping(ctx, app.log);
+  app.addHook('onClose', () => {
+    stopHousekeeping();
+    return database.close();
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

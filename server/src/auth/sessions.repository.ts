@@ -96,18 +96,6 @@ export function createSessionsRepository(db: Queryable) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
-    /** Removes sessions that can no longer be used. */
-    async prune(now: Date): Promise<void> {
-      await db
-        .delete(sessions)
-        .where(
-          or(
-            lt(sessions.expiresAt, now),
-            lt(sessions.lastSeenAt, sql`${new Date(now.getTime() - IDLE_TIMEOUT_MS)}`),
-          ),
-        );
-    },
-
     async countForUser(userId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -148,6 +148,16 @@ export const passwordResetCodes = pgTable(
   (t) => [index('password_reset_codes_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * The per-address rate limits (docs/product-rules.md#accounts), counted in the database so that every
+ * server process sharing it shares them: one row per limited route and address, for the current window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 /** Single-use recovery codes of the second factor, stored as hashes. */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',

@@ -130,7 +130,11 @@ describe('outcomes of a cohort, against R', () => {
     // R's columns, under the answer's names.
     const expected = fixture.incidence.map((group: { steps: Record<string, number>[] }) => ({
       ...group,
-      steps: group.steps.map(({ events, competing, ...step }) => ({ ...step, relapses: events, deaths: competing })),
+      steps: group.steps.map(({ events, competing, ...step }) => ({
+        ...step,
+        relapses: events,
+        deaths: competing,
+      })),
     }));
     expectClose(answer.groups, expected, 'incidence');
   });
