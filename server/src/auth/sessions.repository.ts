@@ -1,5 +1,5 @@
 import type { InstitutionType } from '@registry/shared';
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { doctors, institutions, sessions, users } from '../db/schema.ts';
 import type { Principal } from './principal.ts';

@@ -27,9 +27,9 @@ export function lockedUntil(failures: readonly Date[], now: Date): Date | null {
   return until !== null && until > now.getTime() ? new Date(until) : null;
 }
 
-/** Either the attempt may be judged, or the email is locked for so many seconds. */
+/** Either the attempt may be judged (counted as `attempt` until judged right), or the email is locked. */
 export type Claim =
-  | { readonly allowed: true }
+  | { readonly allowed: true; readonly attempt: number }
   | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /**
@@ -48,9 +48,16 @@ export function claimAttempt(db: Database, email: string, now: Date): Promise<Cl
     if (until) {
       return { allowed: false, retryAfterSeconds: Math.ceil((until.getTime() - now.getTime()) / 1000) };
     }
-    await users.recordLoginFailure(key, now);
-    return { allowed: true };
+    return { allowed: true, attempt: await users.recordLoginFailure(key, now) };
   });
+}
+
+/**
+ * A right password when a second step is still due: this attempt alone is forgotten, while earlier
+ * failures keep counting, so that codes are guessed no faster than passwords.
+ */
+export async function forgetAttempt(db: Queryable, attempt: number): Promise<void> {
+  await createUsersRepository(db).deleteLoginFailure(attempt);
 }
 
 /** A right password or code: the email's failures, this attempt's included, are forgotten. */

@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/record.ts';
 import { spendOneHash, verifyPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, tooManyAttempts } from '../http/errors.ts';
-import { claimAttempt } from './lockout.ts';
+import { claimAttempt, forgetAttempt } from './lockout.ts';
 import { issueChallenge, mfaRequired } from './mfa.service.ts';
 import { type SessionToken, startSession } from './sessions.service.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -46,7 +46,8 @@ export async function login(
   }
 
   if (account.mfaEnabled || mfaRequired(ctx, account)) {
-    // The password was right, but the attempt stays counted until the second step succeeds.
+    // The password was right: this attempt no longer counts, the earlier failures still do.
+    await forgetAttempt(ctx.db, claim.attempt);
     const step = await issueChallenge(ctx.db, account.id, account.mfaEnabled ? 'verify' : 'enrol', now);
     await recordAudit(
       ctx.db,

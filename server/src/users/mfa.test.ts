@@ -129,9 +129,16 @@ describe('a second factor for sign-in', () => {
         (await call('POST', '/api/users/login/mfa', { challenge, code: `11111${i}` })).statusCode,
       );
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const locked = await call('POST', '/api/users/login/mfa', { challenge, code: code(secret, user.email) });
     expect(locked.statusCode).toBe(429);
+  });
+
+  it('does not count a right password as a failure while the second step is pending', async () => {
+    const { user } = await enrolled();
+    for (let i = 0; i < 7; i++) {
+      expect((await password(user.email)).json().data.response.mfa.step).toBe('verify');
+    }
   });
 
   it('turns the second factor off with a current code, and the sign-in is one step again', async () => {

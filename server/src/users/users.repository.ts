@@ -186,8 +186,18 @@ export function createUsersRepository(db: Queryable) {
       return row.id;
     },
 
-    async recordLoginFailure(email: string, at: Date): Promise<void> {
-      await db.insert(loginFailures).values({ email: email.toLowerCase(), at });
+    /** Records a failed (or not yet judged) sign-in attempt; answers its id. */
+    async recordLoginFailure(email: string, at: Date): Promise<number> {
+      const [row] = await db
+        .insert(loginFailures)
+        .values({ email: email.toLowerCase(), at })
+        .returning({ id: loginFailures.id });
+      return row?.id ?? 0;
+    },
+
+    /** Forgets one attempt: it was judged right, though the sign-in is not over yet. */
+    async deleteLoginFailure(id: number): Promise<void> {
+      await db.delete(loginFailures).where(eq(loginFailures.id, id));
     },
 
     /** The times of the failed sign-ins for an email after a moment, oldest first. */

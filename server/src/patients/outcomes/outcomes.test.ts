@@ -40,7 +40,9 @@ function expectClose(actual: unknown, expected: unknown, where = ''): void {
   if (Array.isArray(expected)) {
     expect(Array.isArray(actual), where).toBe(true);
     expect((actual as unknown[]).length, where).toBe(expected.length);
-    expected.forEach((item, i) => expectClose((actual as unknown[])[i], item, `${where}[${i}]`));
+    expected.forEach((item, i) => {
+      expectClose((actual as unknown[])[i], item, `${where}[${i}]`);
+    });
     return;
   }
   if (expected && typeof expected === 'object') {
