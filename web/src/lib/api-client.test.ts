@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, api, isStaleVersion } from './api-client.ts';
+import { tokenStore } from './storage.ts';
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -61,5 +62,29 @@ describe('the API client', () => {
       code: 'RULE_BROKEN',
       fields: { a: 'Bad.' },
     });
+  });
+
+  it('ends the session on a 401, but not on a wrong second-factor code typed while signed in', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    tokenStore.set('tok');
+    const refusal = (code: string) => ({ statusCode: 401, error: 'x', message: 'No.', code });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, refusal('MFA_CODE_INVALID'))),
+    );
+    await expect(api('/users/me/mfa/disable', z.unknown(), { method: 'POST' })).rejects.toMatchObject({
+      code: 'MFA_CODE_INVALID',
+    });
+    expect(tokenStore.get()).toBe('tok');
+    expect(reload).not.toHaveBeenCalled();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, refusal('UNAUTHENTICATED'))),
+    );
+    await expect(api('/users/me', z.unknown())).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(tokenStore.get()).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -38,8 +38,15 @@ function unexpected(status: number): ApiError {
 }
 
 /**
- * Called when a request that carried a token answers 401: the session is over (docs/product-rules.md#errors).
+ * Whether a 401 to a request that carried a token means that the session is over
+ * (docs/product-rules.md#errors). A wrong second-factor code, typed in Settings to turn it on or off,
+ * answers 401 too, yet the session stands.
  */
+function endsSession(error: ApiError): boolean {
+  return error.code !== 'MFA_CODE_INVALID';
+}
+
+/** The session is over: forget the token and start again from the sign-in screen. */
 function sessionEnded(): void {
   tokenStore.clear();
   window.location.reload();
@@ -90,13 +97,14 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     }
     throw unexpected(0);
   }
-  if (response.status === 401 && token) {
-    sessionEnded();
-  }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
     const parsed = errorBodySchema.safeParse(payload);
-    throw parsed.success ? new ApiError(parsed.data) : unexpected(response.status);
+    const error = parsed.success ? new ApiError(parsed.data) : unexpected(response.status);
+    if (response.status === 401 && token && endsSession(error)) {
+      sessionEnded();
+    }
+    throw error;
   }
   return response;
 }

@@ -13,6 +13,7 @@ export const TEST_ADMIN: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   isAdmin: true,
   isActive: true,
+  mfaEnabled: false,
   doctor: null,
 };
 

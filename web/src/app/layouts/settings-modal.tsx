@@ -1,25 +1,40 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Divider, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
+import { PasswordSection } from '../../features/account/components/password-section.tsx';
+import { SecondFactorSection } from '../../features/account/components/second-factor-section.tsx';
 
 interface SettingsModalProps {
   readonly opened: boolean;
   readonly onClose: () => void;
 }
 
-/** Personal settings: for now the language, which is remembered on this browser. */
+/**
+ * Personal settings: the language (remembered on this browser), the password and the second factor
+ * (docs/product-rules.md#accounts).
+ */
 export function SettingsModal({ opened, onClose }: SettingsModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('settings.title')} centered>
-      <Stack gap="xs">
-        <Text fw={500} size="sm" id="settings-language">
-          {t('language.label')}
-        </Text>
-        <LanguageSwitch size="sm" />
-        <Text size="xs" c="dimmed">
-          {t('settings.languageHelp')}
-        </Text>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('settings.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="lg">
+        <SettingsSection
+          id="settings-language"
+          title={t('language.label')}
+          description={t('settings.languageHelp')}
+          aside={<LanguageSwitch size="sm" />}
+        />
+        <Divider />
+        <PasswordSection />
+        <Divider />
+        <SecondFactorSection />
       </Stack>
     </Modal>
   );

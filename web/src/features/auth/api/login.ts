@@ -1,27 +1,27 @@
-import { type LoginInput, loginResponseSchema } from '@registry/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type LoginInput, type LoginResponse, loginResponseSchema, type MfaStep } from '@registry/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { tokenStore } from '../../../lib/storage.ts';
-import { meQueryOptions } from './me.ts';
+import { useStartSession } from './start-session.ts';
 
-export async function login(input: LoginInput): Promise<string> {
-  const answer = await api('/users/login', loginResponseSchema, { method: 'POST', body: input });
-  return answer.data.response.token.accessToken;
+/** The first step of a sign-in: a session, or the challenge of a second step. */
+export async function login(input: LoginInput): Promise<LoginResponse['data']['response']> {
+  return (await api('/users/login', loginResponseSchema, { method: 'POST', body: input })).data.response;
 }
 
-/** Signs in, stores the token and loads the user before resolving. */
+/**
+ * Signs in with email and password (docs/product-rules.md#accounts). Resolves null once the session is
+ * started and the user loaded, or the second step a user with a second factor must take first.
+ */
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (input: LoginInput) => {
-      const token = await login(input);
-      tokenStore.set(token);
-      try {
-        await queryClient.fetchQuery(meQueryOptions());
-      } catch (error) {
-        tokenStore.clear();
-        throw error;
+    mutationFn: async (input: LoginInput): Promise<MfaStep | null> => {
+      const response = await login(input);
+      if ('mfa' in response) {
+        return response.mfa;
       }
+      await startSession(response.token.accessToken);
+      return null;
     },
   });
 }

@@ -62,6 +62,7 @@ describe('LoginForm', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       isAdmin: true,
       isActive: true,
+      mfaEnabled: false,
       doctor: null,
     };
     const fetch = vi.fn(async (url: string) =>

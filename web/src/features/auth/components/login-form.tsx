@@ -1,85 +1,55 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type LoginInput, loginSchema } from '@registry/shared';
-import { useForm } from 'react-hook-form';
+import type { MfaStep } from '@registry/shared';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { translateRuntimeKey } from '../../../lib/translate.ts';
-import { useLogin } from '../api/login.ts';
+import { serverMessage } from '../../../lib/translate.ts';
+import { EnrolmentStep } from './enrolment-step.tsx';
+import { PasswordStep } from './password-step.tsx';
+import { SecondStep } from './second-step.tsx';
 
-/** The sign-in form (docs/product-rules.md#accounts). */
+/**
+ * The sign-in (docs/product-rules.md#accounts): email and password, then — for a user with a second
+ * factor — a code, or — for an admin who must have one — setting it up.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useLogin();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
-  });
-  const { errors } = form.formState;
+  const [mfa, setMfa] = useState<MfaStep | null>(null);
+  const [email, setEmail] = useState('');
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutateAsync(values).then(
-      () => navigate('/', { replace: true }),
-      (error: unknown) => {
-        const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';
-        notify(
-          'error',
-          t('notify.errorTitle'),
-          tooMany ? t('errors.TOO_MANY_ATTEMPTS') : t('auth.login.failed'),
-        );
-        form.reset();
-      },
-    ),
+  const signedIn = () => void navigate('/', { replace: true });
+  const back = () => setMfa(null);
+  const refused = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'MFA_CHALLENGE_EXPIRED') {
+        // The five minutes of the second step are over: the password must be typed again.
+        notify('error', t('notify.errorTitle'), t('errors.MFA_CHALLENGE_EXPIRED'));
+        setMfa(null);
+        return;
+      }
+      notify('error', t('notify.errorTitle'), serverMessage(error, t('notify.default')));
+    },
+    [t],
   );
 
+  if (mfa?.step === 'verify') {
+    return <SecondStep challenge={mfa.challenge} onSignedIn={signedIn} onRefused={refused} onBack={back} />;
+  }
+  if (mfa?.step === 'enrol') {
+    return (
+      <EnrolmentStep challenge={mfa.challenge} onSignedIn={signedIn} onRefused={refused} onBack={back} />
+    );
+  }
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="login-title"
-      style={{ width: '100%', maxWidth: 380 }}
-    >
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h2" id="login-title">
-            {t('auth.login.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t('auth.login.subtitle')}
-          </Text>
-        </div>
-        <TextInput
-          label={t('auth.login.email')}
-          placeholder={t('auth.login.emailPlaceholder')}
-          type="email"
-          autoComplete="username"
-          withAsterisk
-          error={translateRuntimeKey(t, errors.email?.message) || undefined}
-          {...form.register('email')}
-        />
-        <PasswordInput
-          label={t('auth.login.password')}
-          autoComplete="current-password"
-          withAsterisk
-          error={translateRuntimeKey(t, errors.password?.message) || undefined}
-          {...form.register('password')}
-        />
-        <Group justify="flex-end">
-          <Anchor component={Link} to="/auth/forgot-password" size="sm">
-            {t('auth.login.forgot')}
-          </Anchor>
-        </Group>
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
-          {t('auth.login.submit')}
-        </Button>
-        <Anchor component={Link} to="/" size="sm" ta="center">
-          {t('auth.login.backHome')}
-        </Anchor>
-      </Stack>
-    </form>
+    <PasswordStep
+      email={email}
+      onSignedIn={signedIn}
+      onSecondStep={(step, typed) => {
+        setEmail(typed);
+        setMfa(step);
+      }}
+    />
   );
 }

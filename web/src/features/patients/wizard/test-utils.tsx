@@ -28,6 +28,7 @@ const doctorUser = (institution: typeof HOSPITAL | typeof BIOBANK): User => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   isAdmin: false,
   isActive: true,
+  mfaEnabled: false,
   doctor: { first_name: 'Lucía', last_name: 'Paz', gender: 'female', institution, patientsQty: 1 },
 });
 export const DOCTOR = doctorUser(HOSPITAL);
@@ -60,6 +61,7 @@ export function makePatient(overrides: Partial<Patient> = {}, biobank = false): 
     riskLevel: null,
     deathDate: null,
     deathCause: null,
+    lastContactDate: null,
     ...overrides,
   };
 }
@@ -134,12 +136,12 @@ export function renderWizard(path: string, user: User = DOCTOR) {
   );
   const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryKey, user);
-  render(
+  const { unmount } = render(
     <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { router, queryClient };
+  return { router, queryClient, unmount };
 }
 
 /** The form of the step, once the patient is read. */

@@ -35,6 +35,7 @@ const created = {
   createdAt: '2026-01-01T00:00:00.000Z',
   isAdmin: true,
   isActive: true,
+  mfaEnabled: false,
   doctor: null,
 };
 

@@ -17,6 +17,7 @@ const admin: User = {
   createdAt: '2026-03-05T12:00:00.000Z',
   isAdmin: true,
   isActive: true,
+  mfaEnabled: true,
   doctor: null,
 };
 const doctor: User = {
@@ -26,6 +27,7 @@ const doctor: User = {
   createdAt: '2026-11-22T12:00:00.000Z',
   isAdmin: false,
   isActive: false,
+  mfaEnabled: false,
   doctor: {
     first_name: 'Ana',
     last_name: 'Pérez',

@@ -94,6 +94,7 @@ export const PATIENT: Patient = {
   riskLevel: 'Medio',
   deathDate: null,
   deathCause: null,
+  lastContactDate: null,
 };
 
 /** The same patient as its doctor gets it: no codeOP, no NGS OP entry. */

@@ -15,6 +15,7 @@ export const TEST_DOCTOR: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   isAdmin: false,
   isActive: true,
+  mfaEnabled: false,
   doctor: {
     first_name: 'Ana',
     last_name: 'Paz',

@@ -3,7 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withFieldPaths } from '../../../../lib/form-errors.ts';
 import { policyUserOf } from '../../../../lib/session.ts';
 import { updatePatient } from '../../api/update-patient.ts';
-import { type LabReportValues, labReportValues, reportWire, writesEntry } from '../forms/lab-report-form.ts';
+import {
+  isNgsOp,
+  type LabReportValues,
+  labReportValues,
+  reportWire,
+  writesEntry,
+} from '../forms/lab-report-form.ts';
 import { uploadForField } from './files.ts';
 import { createLabReports, upsertLabReports } from './lab-reports.ts';
 import { patientVersion, refreshPatient } from './patient-cache.ts';
@@ -37,7 +43,10 @@ export function useSaveLabReport(patient: Patient, user: User, biobank: boolean)
           continue;
         }
         const fileId = report.upload
-          ? await uploadForField(patient.id, report.upload, wire.date ?? null, `labReports.${index}.upload`)
+          ? await uploadForField(patient.id, report.upload, wire.date ?? null, {
+              field: `labReports.${index}.upload`,
+              purpose: isNgsOp(report.name) ? 'ngsOp' : 'labReport',
+            })
           : undefined;
         sent.push(index);
         entries.push(fileId ? { ...wire, fileId } : wire);

@@ -17,7 +17,10 @@ export function useSaveSample(patient: Patient) {
       const existing = patient.samples[0];
       const wire = sampleWire(values);
       const fileId = values.upload
-        ? await uploadForField(patient.id, values.upload, wire.sampleDate, 'upload')
+        ? await uploadForField(patient.id, values.upload, wire.sampleDate, {
+            field: 'upload',
+            purpose: 'sample',
+          })
         : undefined;
       const version = patientVersion(queryClient, patient.id);
       if (existing) {

@@ -9,6 +9,7 @@ import {
   BIOBANK_DOCTOR,
   choose,
   consentedDiagnostic,
+  DOCTOR,
   makePatient,
   mockApi,
   PATIENT_ID,
@@ -113,6 +114,36 @@ describe('the lab-report step', { timeout: 20_000 }, () => {
       ifMatch: '"3"',
       body: { labReports: [{ name: 'NGS OP', content: 'TP53', date: null }] },
     });
+  });
+
+  it('uploads the file of an entry for its kind of record: a lab report for a doctor, NGS OP for an admin', async () => {
+    const FILE_ID = '88888888-8888-4888-8888-888888888888';
+    const pdf = () => new File(['%PDF-1.4\n%%EOF'], 'informe.pdf', { type: 'application/pdf' });
+    const handle = (call: { method: string; path: string }) => {
+      if (call.path === '/api/files') {
+        return answer(201, { data: { id: FILE_ID, name: 'informe.pdf', date: null } });
+      }
+      return call.method === 'POST' || call.method === 'PUT' ? answer(200, { data: [] }) : undefined;
+    };
+    const purposes: unknown[] = [];
+    for (const [user, entry] of [
+      [DOCTOR, 'NGS'],
+      [ADMIN, 'NGS OP'],
+    ] as const) {
+      const api = mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) }, handle);
+      const { unmount } = renderWizard(path, user);
+      await stepForm('Informe de laboratorio');
+      const input = region(entry).querySelector('input[type=file]');
+      await userEvent.upload(input as HTMLInputElement, pdf());
+      await save();
+      await waitFor(() => expect(api.writes().length).toBeGreaterThanOrEqual(2));
+      const upload = api.writes()[0];
+      expect(upload?.path).toBe('/api/files');
+      purposes.push((upload?.body as FormData | undefined)?.get('purpose'));
+      unmount();
+      vi.unstubAllGlobals();
+    }
+    expect(purposes).toEqual(['labReport', 'ngsOp']);
   });
 
   it('shows a biobank doctor the lab report without saving it', async () => {

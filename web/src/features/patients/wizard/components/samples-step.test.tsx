@@ -87,6 +87,7 @@ describe('the samples step', { timeout: 20_000 }, () => {
     expect(form.get('patientId')).toBe(PATIENT_ID);
     expect(form.get('date')).toBe(todayString());
     expect((form.get('file') as File).name).toBe('muestra.pdf');
+    expect(form.get('purpose')).toBe('sample');
     expect(create).toEqual({
       method: 'POST',
       path: '/api/patients/samples',
