@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -37,6 +38,13 @@ export interface BuildOptions {
   readonly logStream?: Writable;
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** The id of a request: the one a trusted proxy sent, when it is a sane token, else a new one. */
+function requestIdOf(given: string | string[] | undefined, trusted: boolean): string {
+  return trusted && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** Fastify's trust of proxies from the setting: a hop count trusts the nearest n proxies. */
 function trustedProxies(
   setting: Config['trustProxy'],
@@ -52,6 +60,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Requests are small JSON documents; files (1 MiB) go through multipart with their own limit.
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    // Every log line and every error body carries the request's id; a proxy we trust may give it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id'], ctx.config.trustProxy !== false),
     trustProxy: trustedProxies(ctx.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -41,5 +41,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.string()).optional(),
+  /** The request's id, as the server's log knows it: quote it when asking for help. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

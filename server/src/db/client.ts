@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** One Drizzle type for both engines. */
@@ -26,6 +27,14 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** How many migrations this version of the server brings (its journal's entries). */
+export function expectedMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
 
 /** Migrations build whole tables and indexes: on a connection of their own, without the time limit. */
 async function migrateWithoutTimeLimit(url: string): Promise<void> {
@@ -67,6 +76,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const pool = new pg.Pool({
       connectionString: location.url,
       max: 10,
+      // While the server is away a request fails within seconds (503), instead of waiting for it.
+      connectionTimeoutMillis: 5000,
       options: sessionOptions(location.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS),
     });
     // Without a listener, an idle client's error (a server restart) would crash the process.
@@ -88,16 +99,31 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     };
   }
   let dataDir: string | undefined;
+  let release = () => undefined as void;
   if ('dataDir' in location) {
     dataDir = path.resolve(location.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    // Never two processes on one embedded database: the second would corrupt it.
+    release = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

@@ -25,4 +25,26 @@ describe('GET /api/health', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('is ready once every migration of this version is applied', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    const { applied, expected } = res.json().data.migrations;
+    expect(applied).toBe(expected);
+    expect(expected).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives every answer a request id, which an error body repeats', async () => {
+    const ok = await t.request({ method: 'GET', url: '/api/health' });
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await t.request({ method: 'GET', url: '/api/users/me' });
+    expect(refused.json().requestId).toBe(refused.headers['x-request-id']);
+    // Without a trusted proxy, an id the client sends is not taken.
+    const given = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'client-chosen-id' },
+    });
+    expect(given.headers['x-request-id']).not.toBe('client-chosen-id');
+  });
 });

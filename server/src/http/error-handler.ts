@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, pickLanguage, sharedTexts, translateKey
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ClientGoneError } from '../db/cancellable.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError, statusText } from './errors.ts';
 import { describeError } from './logging.ts';
 
@@ -52,6 +53,7 @@ export function sendError(
     error: statusText(status),
     message: sharedTexts[language].errors[code],
     code,
+    requestId: request.id,
   };
   if (keys && Object.keys(keys).length > 0) {
     body.fields = Object.fromEntries(
@@ -100,6 +102,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(request, reply, 400, 'BAD_REQUEST');
     }
     const described = describeError(error);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: described }, 'database unavailable');
+      return sendError(request, reply, 503, 'UNAVAILABLE');
+    }
     if (described.code === '57014') {
       // A statement over its time limit (or cancelled): the database is too busy to answer now.
       request.log.warn({ err: described }, 'statement stopped');

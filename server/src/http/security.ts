@@ -27,6 +27,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     frameguard: { action: 'deny' },
   });
   app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api')) {
       reply.header('cache-control', 'no-store');
     }

@@ -342,6 +342,7 @@ describe('institutions: /api/institutions', () => {
         message: es.errors.INSTITUTION_NAME_EXISTS,
         code: 'INSTITUTION_NAME_EXISTS',
         fields: { name: es.errors.INSTITUTION_NAME_EXISTS },
+        requestId: expect.any(String),
       });
     });
 
@@ -355,6 +356,7 @@ describe('institutions: /api/institutions', () => {
         message: es.errors.INSTITUTION_CODE_EXISTS,
         code: 'INSTITUTION_CODE_EXISTS',
         fields: { code: es.errors.INSTITUTION_CODE_EXISTS },
+        requestId: expect.any(String),
       });
       expect(await listRows({ filter: 'Código Repetido' })).toHaveLength(1);
     });
@@ -384,6 +386,7 @@ describe('institutions: /api/institutions', () => {
           type: 'Este campo es obligatorio.',
           code: 'Este campo es obligatorio.',
         },
+        requestId: expect.any(String),
       });
     });
 
@@ -465,6 +468,7 @@ describe('institutions: /api/institutions', () => {
         error: 'Not Found',
         message: es.errors.NOT_FOUND,
         code: 'NOT_FOUND',
+        requestId: expect.any(String),
       });
     });
 

@@ -158,6 +158,7 @@ describe('who may manage users and institutions', () => {
       error: 'Forbidden',
       message: es.errors.FORBIDDEN,
       code: 'FORBIDDEN',
+      requestId: expect.any(String),
     });
     const rows = await t.ctx.db
       .select()
@@ -181,6 +182,7 @@ describe('who may manage users and institutions', () => {
       error: 'Unauthorized',
       message: es.errors.UNAUTHENTICATED,
       code: 'UNAUTHENTICATED',
+      requestId: expect.any(String),
     });
   });
 

@@ -22,6 +22,7 @@ const INVALID_CODE_EN = {
   error: 'Bad Request',
   message: 'Error on trying to change password or invalid code.',
   code: 'INVALID_RESET_CODE',
+  requestId: expect.any(String),
 };
 
 describe('password reset: POST /api/users/password/reset and /reset/confirm', () => {
@@ -433,6 +434,7 @@ describe('password reset: POST /api/users/password/reset and /reset/confirm', ()
           message: en.errors.VALIDATION_FAILED,
           code: 'VALIDATION_FAILED',
           fields: { password: en.validation.passwordStrong },
+          requestId: expect.any(String),
         });
       }
       // The refusals did not spend the code's tries.

@@ -32,6 +32,7 @@ describe('per-address rate limits on sign-in and password reset', () => {
       error: 'Too Many Requests',
       message,
       code: 'TOO_MANY_ATTEMPTS',
+      requestId: expect.any(String),
     });
     const retryAfter = Number(res.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);

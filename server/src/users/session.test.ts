@@ -77,6 +77,7 @@ describe('sessions: GET /api/users/me and POST /api/users/logout', () => {
       error: 'Unauthorized',
       message: es.errors.UNAUTHENTICATED,
       code: 'UNAUTHENTICATED',
+      requestId: expect.any(String),
     });
   });
 

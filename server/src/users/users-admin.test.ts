@@ -459,6 +459,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         message: es.errors.EMAIL_EXISTS,
         code: 'EMAIL_EXISTS',
         fields: { email: es.errors.EMAIL_EXISTS },
+        requestId: expect.any(String),
       });
     });
 
@@ -580,6 +581,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         message: es.errors.INSTITUTION_INACTIVE,
         code: 'INSTITUTION_INACTIVE',
         fields: { institutionId: es.errors.INSTITUTION_INACTIVE },
+        requestId: expect.any(String),
       });
       expect(await listRows({ filter: 'closed.doctor' })).toEqual([]);
     });
@@ -686,6 +688,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         error: 'Unprocessable Entity',
         message: es.errors.CANNOT_DEACTIVATE_SELF,
         code: 'CANNOT_DEACTIVATE_SELF',
+        requestId: expect.any(String),
       });
       expect((await me(adminToken)).statusCode).toBe(200);
     });
@@ -698,6 +701,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         error: 'Not Found',
         message: es.errors.NOT_FOUND,
         code: 'NOT_FOUND',
+        requestId: expect.any(String),
       });
     });
 

@@ -1,0 +1,94 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+/**
+ * One process at a time on an embedded database (docs/operations.md#the-embedded-database): PGlite
+ * keeps its state in the opening process, and a second opener corrupts the folder. Whoever opens a data
+ * folder first makes `<folder>.lock` beside it (a directory: mkdir is atomic) holding its process id; a
+ * second opener stops at once, naming the folder and that process. A lock whose process is gone (killed)
+ * is taken over: renamed away atomically, so that of two processes racing for it only one wins.
+ */
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly folder: string,
+    readonly holder: { pid: number; host: string; since: string },
+  ) {
+    super(
+      `The embedded database in ${folder} is open in another process (pid ${holder.pid} on ${holder.host}, ` +
+        `since ${holder.since}). Stop that process first — the server, a seed or a backup — and try again.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+interface Holder {
+  pid: number;
+  host: string;
+  since: string;
+}
+
+function holderOf(lock: string): Holder | null {
+  try {
+    return JSON.parse(readFileSync(path.join(lock, 'owner.json'), 'utf8')) as Holder;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How long a lock may stay without its owner written before it counts as left by a crash. */
+const UNWRITTEN_MS = 10_000;
+
+/** Whether a lock was left behind: its process is gone, or it never got an owner and is not new. */
+function stale(lock: string, holder: Holder | null): boolean {
+  if (holder) {
+    return holder.host === hostname() && !alive(holder.pid);
+  }
+  try {
+    return Date.now() - statSync(lock).mtimeMs > UNWRITTEN_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the lock of a data folder, or throws DataDirLockedError; answers the function that releases it. */
+export function lockDataDir(folder: string): () => void {
+  const lock = `${folder}.lock`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      mkdirSync(lock);
+      const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+      writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(me));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw error;
+      }
+    }
+    const holder = holderOf(lock);
+    if (stale(lock, holder)) {
+      try {
+        const stale = `${lock}.stale-${process.pid}-${Date.now()}`;
+        renameSync(lock, stale);
+        rmSync(stale, { recursive: true, force: true });
+      } catch {
+        // Another process took the stale lock over first: look again.
+      }
+    } else if (holder) {
+      throw new DataDirLockedError(folder, holder);
+    }
+    // A lock being written this instant has no owner yet: look again.
+  }
+  throw new DataDirLockedError(folder, holderOf(lock) ?? { pid: 0, host: 'unknown', since: 'unknown' });
+}
