@@ -99,7 +99,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     };
   }
   let dataDir: string | undefined;
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   if ('dataDir' in location) {
     dataDir = path.resolve(location.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
