@@ -12,6 +12,7 @@ import { registerClientGone } from './http/client-gone.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web.ts';
@@ -72,6 +73,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerClientGone(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
+  if (ctx.config.metricsToken) {
+    // Before access control, so that refused requests are timed and counted too.
+    await registerMetrics(app, ctx.db, ctx.config.metricsToken);
+  }
   registerAccessControl(app, ctx);
   // Limits apply only to the routes that ask for one (sign-in and password reset).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });

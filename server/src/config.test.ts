@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       migrationDatabaseUrl: undefined,
       trustProxy: false,
       requireAdminMfa: false,
+      metricsToken: undefined,
     });
   });
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
         MIGRATION_DATABASE_URL: 'postgres://owner:secret@db.internal:5432/registry',
         TRUST_PROXY: '2',
         REQUIRE_ADMIN_MFA: 'true',
+        METRICS_TOKEN: 'a-long-enough-metrics-token',
       }),
     ).toEqual({
       port: 8080,
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       migrationDatabaseUrl: 'postgres://owner:secret@db.internal:5432/registry',
       trustProxy: 2,
       requireAdminMfa: true,
+      metricsToken: 'a-long-enough-metrics-token',
     });
   });
 

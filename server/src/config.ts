@@ -58,6 +58,10 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('no-reply@localhost')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default('info')),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must have at least 16 characters').optional(),
+  ),
   REQUIRE_ADMIN_MFA: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
@@ -120,6 +124,8 @@ export interface Config {
   readonly trustProxy: number | string[] | false;
   /** Admins must sign in with a second factor; those without one set it up at their next sign-in. */
   readonly requireAdminMfa: boolean;
+  /** Prometheus metrics at /api/metrics for this bearer token; none when unset. */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -155,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA === 'true',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
