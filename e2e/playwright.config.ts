@@ -34,7 +34,8 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    // The production build, as npm start runs it (built first if missing or out of date).
+    command: 'node scripts/launch.mjs main',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -16,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+// @ts-expect-error: the build script is plain JavaScript without types.
+import { build } from '../../scripts/build.mjs';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
@@ -111,7 +113,9 @@ async function startServer(
   target: Target,
 ): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The server as it runs in production: the built bundle (built first if missing or out of date).
+  await build({ parts: ['server'], quiet: true });
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -33,6 +33,8 @@ import { usersAdminRoutes } from './users/users-admin.routes.ts';
 export interface BuildOptions {
   /** Serve the built web app too (the real server does; API tests do not need it). */
   readonly serveWeb?: boolean;
+  /** Another built web app than web/dist (tests). */
+  readonly webRoot?: string;
   /** Write logs (off in tests). */
   readonly logger?: boolean;
   /** Where logs go instead of standard output (tests that read them). */
@@ -54,6 +56,19 @@ function trustedProxies(
 }
 
 /** Builds the whole application without side effects: no port is opened, nothing is migrated. */
+/**
+ * Whether a path not found is one of the web app's own pages, answered with index.html: not the API, and
+ * not a file (a name with an extension, such as a script of an earlier release under /assets), which
+ * must answer 404 so that the app can tell a missing file from a page.
+ */
+function isAppPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/')) {
+    return false;
+  }
+  return !/\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -102,9 +117,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: '/api' },
   );
 
-  const servesWeb = options.serveWeb === true && (await registerWebApp(app));
+  const servesWeb = options.serveWeb === true && (await registerWebApp(app, options.webRoot));
   app.setNotFoundHandler((request, reply) => {
-    if (servesWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+    if (servesWeb && request.method === 'GET' && isAppPath(request.url)) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(request, reply, 404, 'NOT_FOUND');

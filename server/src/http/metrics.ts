@@ -1,9 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import metrics from 'fastify-metrics';
-import pg from 'pg';
-import client from 'prom-client';
-import type { Database } from '../db/client.ts';
+import { type Database, poolOf } from '../db/client.ts';
 import { unauthenticated } from './errors.ts';
 
 /** Whether a request carries the metrics' bearer token, compared in constant time. */
@@ -19,7 +16,12 @@ function hasToken(request: FastifyRequest, token: string): boolean {
  * metrics with the event loop's lag (prom-client), and the database pool's connections.
  */
 export async function registerMetrics(app: FastifyInstance, db: Database, token: string): Promise<void> {
-  const pool = (db as unknown as { $client?: unknown }).$client;
+  const pool = poolOf(db);
+  // Loaded only when metrics are asked for.
+  const [{ default: metrics }, { default: client }] = await Promise.all([
+    import('fastify-metrics'),
+    import('prom-client'),
+  ]);
   await app.register(metrics, {
     endpoint: {
       url: '/api/metrics',
@@ -36,7 +38,7 @@ export async function registerMetrics(app: FastifyInstance, db: Database, token:
     clearRegisterOnInit: true,
     routeMetrics: { enabled: true, registeredRoutesOnly: true, groupStatusCodes: false },
   });
-  if (pool instanceof pg.Pool) {
+  if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
       new client.Gauge({
         name,

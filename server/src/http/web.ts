@@ -4,14 +4,29 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The built web app (web/dist), when it exists. */
-export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/**
+ * The built web app: web/dist of the first folder above this module that has one. From the sources this
+ * module is server/src/http, from the built server server/dist.
+ */
+function findWebDist(): string {
+  let folder = path.dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up += 1) {
+    folder = path.dirname(folder);
+    const candidate = path.join(folder, 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) {
+      return candidate;
+    }
+  }
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+}
+
+export const webDist = findWebDist();
 
 /**
  * Serves the built web app at `/`; any other path that is not under /api gets index.html, so that
  * deep links such as /patients load the app and its router decides.
  */
-export async function registerWebApp(app: FastifyInstance, root = webDist): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, root: string = webDist): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) {
     return false;
   }

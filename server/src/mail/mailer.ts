@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 export interface Mail {
@@ -20,19 +20,28 @@ export interface Mailer {
  * DATA_DIR/outbox/ (README.md#configuration). Neither the body (it may hold a reset code) nor the address is logged.
  */
 export function createMailer(config: Config, log: (message: string) => void = () => undefined): Mailer {
+  // nodemailer is loaded with the first mail, not at every start.
+  let transporter: Promise<Transporter> | undefined;
+  const transportOf = (options: Parameters<typeof import('nodemailer').createTransport>[0]) => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    );
+    return transporter;
+  };
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
     return {
       async send(mail) {
+        const transport = await transportOf(smtpUrl);
         await transport.sendMail({ from: config.mailFrom, ...mail });
         log(`mail sent: ${mail.subject}`);
       },
     };
   }
   const outbox = path.resolve(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
+      const transport = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODES } from '@registry/shared';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { sha256 } from '../auth/tokens.ts';
 
 /**
@@ -29,6 +28,7 @@ function totpOf(secret: string, email: string): TOTP {
 /** What an app needs to enrol: the otpauth URI, and a QR code of it as an SVG data URL. */
 export async function enrolmentOf(secret: string, email: string): Promise<{ uri: string; qrCode: string }> {
   const uri = totpOf(secret, email).toString();
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

@@ -1,6 +1,6 @@
 import { PassThrough, pipeline, Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { cellsOf, PATIENT_COLUMNS, SHEETS } from './columns.ts';
 import type { ExportSource } from './export-source.ts';
 
@@ -95,7 +95,9 @@ function zipInputsOf(worksheet: ExcelJS.Worksheet): Writable[] {
 export function xlsxStream(source: ExportSource): Readable {
   const out = new PassThrough();
   const write = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    // Loaded on the first XLSX export, not at every start (it is the heaviest library of the server).
+    const { default: excel } = await import('exceljs');
+    const workbook = new excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: false,
       useSharedStrings: false,

@@ -7,7 +7,6 @@ import {
   NGS_OP,
   seesLabReport,
 } from '@registry/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import { created, recordAudit } from '../../audit/record.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +19,8 @@ import { createFilesRepository } from './files.repository.ts';
 
 /** Whether the bytes are a JPG or a PDF, whatever the name says (docs/product-rules.md#files). */
 export async function sniffMimeType(content: Buffer): Promise<FileMimeType | null> {
+  // Loaded on the first upload, not at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(content);
   const mime = type?.mime as string | undefined;
   return FILE_MIME_TYPES.find((allowed) => allowed === mime) ?? null;
