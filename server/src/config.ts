@@ -164,3 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
   };
 }
+
+/** The database a configuration opens, in words for the console (no password). */
+export function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) {
+    return `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+  }
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}

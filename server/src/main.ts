@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openControlSocket } from './backup/control-socket.ts';
+import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAsOwner } from './db/roles.ts';
 import { startHousekeeping } from './housekeeping.ts';
@@ -10,14 +11,6 @@ import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 function fail(message: string): never {
   console.error(`\n${message}\n`);
   process.exit(1);
-}
-
-function describeDatabase(config: Config): string {
-  if (!config.databaseUrl) {
-    return `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
-  }
-  const url = new URL(config.databaseUrl);
-  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
 async function main(): Promise<void> {
@@ -49,10 +42,6 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { serveWeb: true, logger: config.logLevel !== 'silent' });
   mailLog.info = (message) => app.log.info(message);
   const stopHousekeeping = startHousekeeping(ctx, app.log);
-  app.addHook('onClose', () => {
-    stopHousekeeping();
-    return database.close();
-  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -70,6 +59,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // On the embedded database, `npm run backup` asks this process for its backups.
+  const closeControlSocket = await openControlSocket(database, app.log);
   app.log.info(`database: ${describeDatabase(config)}`);
   if (admin?.password) {
     // Written to the console once, never to the logs.
@@ -84,19 +75,25 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
+  // Stop taking requests and let those in flight finish (Fastify answers new ones 503 meanwhile); only
+  // then close the database they use.
   const shutdown = (signal: string) => {
     if (closing) {
       return;
     }
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: describeError(error) }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    stopHousekeeping();
+    closeControlSocket()
+      .then(() => app.close())
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: describeError(error) }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

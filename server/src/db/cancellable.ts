@@ -1,6 +1,5 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import type { Database, Queryable } from './client.ts';
+import { type Database, poolOf, type Queryable } from './client.ts';
 import * as schema from './schema.ts';
 
 /** What a read answers when the client it was for has gone: nobody will read it. */
@@ -9,11 +8,6 @@ export class ClientGoneError extends Error {
     super('the client went away');
     this.name = 'ClientGoneError';
   }
-}
-
-function poolOf(db: Database): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
 }
 
 /**

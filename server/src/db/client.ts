@@ -21,12 +21,29 @@ export type Queryable = Parameters<Parameters<Database['transaction']>[0]>[0] | 
 export interface DatabaseHandle {
   readonly db: Database;
   readonly engine: 'pglite' | 'postgres';
-  /** Applies pending migrations in one transaction; safe to run on every start. */
-  migrate(): Promise<void>;
+  /** The embedded database's folder (PGlite on disk only). */
+  readonly dataDir?: string;
+  /**
+   * Applies pending migrations in one transaction; safe to run on every start. Another folder of
+   * migrations may be given (a restore brings a database to a backup's level first).
+   */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The pool under a Drizzle handle on PostgreSQL, or null on PGlite. */
+export function poolOf(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/** The PGlite instance under a Drizzle handle, or null on PostgreSQL. */
+export function pgliteOf(db: Database): PGlite | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** How many migrations this version of the server brings (its journal's entries). */
 export function expectedMigrations(): number {
@@ -36,13 +53,21 @@ export function expectedMigrations(): number {
   return journal.entries.length;
 }
 
-/** Migrations build whole tables and indexes: on a connection of their own, without the time limit. */
-async function migrateWithoutTimeLimit(url: string): Promise<void> {
+/** The advisory lock that lets one server at a time migrate a database (docs/operations.md#several-instances). */
+export const MIGRATION_LOCK = 4_716_002;
+
+/**
+ * Migrations build whole tables and indexes: on a connection of their own, without the time limit. Two
+ * servers starting together on one database take turns: the second finds the migrations applied.
+ */
+async function migrateWithoutTimeLimit(url: string, folder = migrationsFolder): Promise<void> {
   const client = new pg.Client({ connectionString: url, options: '-c statement_timeout=0' });
   await client.connect();
   try {
-    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder });
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: folder });
   } finally {
+    // Ending the session releases the lock.
     await client.end();
   }
 }
@@ -94,7 +119,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return {
       db,
       engine: 'postgres',
-      migrate: () => migrateWithoutTimeLimit(location.url),
+      migrate: (folder) => migrateWithoutTimeLimit(location.url, folder),
       close: () => pool.end(),
     };
   }
@@ -117,7 +142,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ...(dataDir ? { dataDir } : {}),
+    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
     close: async () => {
       try {
         await client.close();

@@ -1,8 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Database } from './client.ts';
+import { type Database, poolOf } from './client.ts';
 
 /**
  * A query that can be read from the start, or resumed after a row, in the order of a unique key.
@@ -13,11 +12,6 @@ export interface KeysetQuery<Row> {
 }
 
 const dialect = new PgDialect();
-
-function poolOf(db: Database): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
-}
 
 /**
  * Reads a large result in batches, so that memory does not grow with the number of rows.

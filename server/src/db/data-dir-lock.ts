@@ -23,7 +23,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-interface Holder {
+export interface Holder {
   pid: number;
   host: string;
   since: string;
@@ -62,9 +62,19 @@ function stale(lock: string, holder: Holder | null): boolean {
   }
 }
 
+/** The lock folder of a data folder; the process holding it may keep other files there (a socket). */
+export const lockFolderOf = (folder: string): string => `${folder}.lock`;
+
+/** The live process that holds a data folder's lock, if any. */
+export function lockHolder(folder: string): Holder | null {
+  const lock = lockFolderOf(folder);
+  const holder = holderOf(lock);
+  return holder && !stale(lock, holder) ? holder : null;
+}
+
 /** Takes the lock of a data folder, or throws DataDirLockedError; answers the function that releases it. */
 export function lockDataDir(folder: string): () => void {
-  const lock = `${folder}.lock`;
+  const lock = lockFolderOf(folder);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       mkdirSync(lock);

@@ -9,13 +9,15 @@ export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 
 export type TestDatabase = DatabaseHandle & { readonly url?: string };
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
+ * A fresh, migrated (or, asked, empty) database for one test file: an in-memory PGlite, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
     const handle = await openDatabase({ memory: true });
-    await handle.migrate();
+    if (migrate) {
+      await handle.migrate();
+    }
     return handle;
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -30,7 +32,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
-  await handle.migrate();
+  if (migrate) {
+    await handle.migrate();
+  }
   return {
     ...handle,
     url: url.toString(),

@@ -1,8 +1,7 @@
 import type { PatientFilters } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import type { Database, Queryable } from '../../db/client.ts';
+import { type Database, poolOf, type Queryable } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import {
   documentsSql,
@@ -54,11 +53,6 @@ function sourceOn(db: Queryable, filters: PatientFilters, today: string, batchSi
     recordRows: (kind, ids) => run<ExportRow>(RECORD_ROWS[kind](ids)),
     documents: async (ids) => (await run<{ json: string }>(documentsSql(ids, today))).map((row) => row.json),
   };
-}
-
-function poolOf(db: Database): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
 }
 
 /**
