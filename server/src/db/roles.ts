@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openDatabase } from './client.ts';
+import { MIGRATION_LOCK, openDatabase } from './client.ts';
 
 /**
  * The least-privilege setup on PostgreSQL (docs/operations.md#database-roles): migrations run as the
@@ -36,6 +36,9 @@ export async function grantAppRole(ownerUrl: string, appUrl: string): Promise<vo
     if (appRole === roleOf(ownerUrl)) {
       return;
     }
+    // Two servers starting together would grant at once, which PostgreSQL may refuse ("tuple
+    // concurrently updated"): they take turns, as for migrations.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     for (const statement of appRoleGrants(appRole)) {
       await client.query(statement);
     }

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { hashPassword, randomStrongPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/client.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 /**
@@ -8,7 +10,18 @@ import { createUsersRepository } from './users.repository.ts';
  * returned so that the caller can print it once. Running it again changes nothing.
  */
 export async function bootstrapAdmin(ctx: AppContext): Promise<{ email: string; password?: string } | null> {
-  const users = createUsersRepository(ctx.db);
+  // Servers starting together on a new database take turns, so that only one creates the admin.
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('bootstrap-admin', 0))`);
+    return createAdmin(ctx, tx);
+  });
+}
+
+async function createAdmin(
+  ctx: AppContext,
+  tx: Queryable,
+): Promise<{ email: string; password?: string } | null> {
+  const users = createUsersRepository(tx);
   if (await users.hasAdmin()) {
     return null;
   }
