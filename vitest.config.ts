@@ -19,6 +19,20 @@ export default defineConfig({
         },
       },
       {
+        // The built server as its own process: killed, restarted, stopped, two at once (npm run test:reliability).
+        test: {
+          name: 'reliability',
+          root: './server',
+          environment: 'node',
+          include: ['reliability/**/*.test.ts'],
+          globalSetup: ['./reliability/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

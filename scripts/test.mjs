@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Every test of the project, in order: typecheck, lint, unit tests, API tests on the embedded
-// database, the same API tests on PostgreSQL when TEST_DATABASE_URL is set, the web build, and the
-// end-to-end journeys in Chromium. Prints one closing line with the number of tests passed and failed.
+// database, the same API tests on PostgreSQL when TEST_DATABASE_URL is set, the production build, the
+// end-to-end journeys in Chromium, and the reliability tests of the built server (kill -9, SIGTERM,
+// backups, a PostgreSQL restart, two instances). Prints one closing line with the number of tests
+// passed and failed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,7 +69,7 @@ if (process.env.TEST_DATABASE_URL) {
     '\n━━ API tests on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run them)\n',
   );
 }
-if (run('web build', 'npm', ['run', 'build', '--silent'])) {
+if (run('production build (web app and server)', 'npm', ['run', 'build', '--silent'])) {
   const file = path.join(reports, 'e2e.json');
   const read = (json) => ({
     passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
@@ -83,6 +85,7 @@ if (run('web build', 'npm', ['run', 'build', '--silent'])) {
       report: read,
     },
   );
+  vitest('reliability tests of the built server', ['reliability']);
 }
 
 rmSync(reports, { recursive: true, force: true });
