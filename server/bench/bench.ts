@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--out FILE]`
+ * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--seed-only] [--state FILE] [--out FILE]`
  *
  * Seeds N synthetic patients (default 100,000) into a fresh database — on the PostgreSQL server of
  * DATABASE_URL when it is set, else in a PGlite folder — starts the real server on it, and measures over
@@ -7,7 +7,8 @@
  * file, a write and the three exports (time and the server's resident memory). On PostgreSQL the same
  * statements the app sends for each request (captured from an in-process app) are replayed straight
  * through `pg` at C connections, and the table shows app/raw throughput. With --reuse the database of a
- * previous run (named in bench-state.json) is measured again without seeding.
+ * previous run (named in the state file, bench-state.json unless --state names another) is measured
+ * again without seeding; --seed-only seeds, writes the state file and stops.
  * Results: one table on standard output and a JSON file (docs/performance.md explains them).
  */
 import { spawn } from 'node:child_process';
@@ -40,6 +41,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     alone: { type: 'string', default: '100' },
     reuse: { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
+    state: { type: 'string', default: 'bench-state.json' },
     out: { type: 'string', default: 'bench-results.json' },
     only: { type: 'string' },
   },
@@ -48,7 +51,7 @@ const patients = Number(values.patients);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const aloneCount = Number(values.alone);
-const stateFile = path.join(root, 'bench-state.json');
+const stateFile = path.resolve(root, values.state);
 
 /** Where the measured database lives: a database on the PostgreSQL server, or a PGlite folder. */
 type Target = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
@@ -199,6 +202,10 @@ async function capturer(url: string) {
 
 async function main(): Promise<void> {
   const state = await prepare();
+  if (values['seed-only']) {
+    out(`state written to ${stateFile}`);
+    return;
+  }
   const server = await startServer(state.target);
   const rows: Row[] = [];
   try {
@@ -219,7 +226,13 @@ async function main(): Promise<void> {
       ['text=hosp', 'text=hosp'],
       ['subtype=AML M3, page=500', 'subtype=AML%20M3&page=500'],
     ];
-    const cases: { name: string; role: 'admin' | 'doctor'; request: AppRequest; conns?: number }[] = [];
+    const cases: {
+      name: string;
+      role: 'admin' | 'doctor';
+      request: AppRequest;
+      conns?: number;
+      alone?: number;
+    }[] = [];
     for (const role of ['admin', 'doctor'] as const) {
       for (const [name, query] of lists) {
         cases.push({
@@ -244,9 +257,20 @@ async function main(): Promise<void> {
         body: () => JSON.stringify({ demography: { ecog: Math.floor(Math.random() * 6) } }),
       },
     });
+    // The survival curves of the whole cohort (one statement over every visible patient), by subtype.
+    for (const role of ['admin', 'doctor'] as const) {
+      cases.push({
+        name: 'outcomes survival by subtype',
+        role,
+        conns: 4,
+        alone: 10,
+        request: { method: 'GET', path: () => '/api/outcomes/survival?endpoint=os&groupBy=subtype' },
+      });
+    }
     for (const item of cases.filter((c) => !values.only || c.name.includes(values.only))) {
       const token = tokens[item.role];
-      const single: Measure = await alone(server.base, token, item.request, aloneCount);
+      const rssBefore = serverRss(server.pid);
+      const single: Measure = await alone(server.base, token, item.request, item.alone ?? aloneCount);
       const load = await loaded(server.base, token, item.request, item.conns ?? connections, seconds);
       let rawLoad: Measure | null = null;
       if (capture && rawTokens && state.target.engine === 'postgres') {
@@ -267,6 +291,9 @@ async function main(): Promise<void> {
       };
       rows.push(row);
       printTable([row], rows.length === 1);
+      if (item.name.startsWith('outcomes')) {
+        out(`  server RSS ${rssBefore} → ${serverRss(server.pid)} MiB after ${item.name} (${item.role})`);
+      }
     }
     await capture?.close();
     const exports = [];

@@ -114,7 +114,8 @@ export async function raw(
   connections: number,
   seconds: number,
 ): Promise<Measure> {
-  const pool = new pg.Pool({ connectionString: url, max: connections });
+  // The app's own session settings (no JIT), so that only the app's work differs.
+  const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' });
   pool.on('error', () => undefined);
   const latencies: number[] = [];
   let errors = 0;

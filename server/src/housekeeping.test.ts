@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeChanged } from './db/patient-list.ts';
 import { housekeep } from './housekeeping.ts';
+import { testEngine } from './test/database.ts';
 import { insertUser, TEST_PASSWORD } from './test/fixtures.ts';
 import { buildTestApp, type TestApp } from './test/helper.ts';
 
@@ -55,4 +57,19 @@ describe('housekeeping', () => {
     await housekeep(t.ctx);
     expect(await count('sessions')).toBe(1);
   });
+
+  // PostgreSQL's autovacuum does this by itself (and could do it during the test).
+  it.runIf(testEngine === 'pglite')(
+    'refreshes the planner statistics of a table whose rows changed much, and of no other',
+    async () => {
+      // A fresh start: everything analysed.
+      await t.ctx.db.execute(sql`analyze`);
+      expect(await analyzeChanged(t.ctx.db)).toEqual([]);
+      await t.ctx.db.execute(
+        sql`insert into rate_limits (key, window_start, count) select 'stat-' || n, now(), 1 from generate_series(1, 300) n`,
+      );
+      expect(await analyzeChanged(t.ctx.db)).toEqual(['rate_limits']);
+      expect(await analyzeChanged(t.ctx.db)).toEqual([]);
+    },
+  );
 });

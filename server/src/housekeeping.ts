@@ -1,11 +1,16 @@
 import { IDLE_TIMEOUT_MS } from './auth/sessions.repository.ts';
 import type { AppContext } from './context.ts';
+import { pgliteOf } from './db/client.ts';
+import { analyzeChanged } from './db/patient-list.ts';
 import { pruneExpired } from './db/prune.ts';
 import { describeError } from './http/logging.ts';
 import { LOCKOUT_WINDOW_MS } from './users/lockout.ts';
 
 /** How often expired sign-in data is removed. */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+
+/** How often the embedded database's planner statistics are checked for tables that changed. */
+export const STATISTICS_EVERY_MS = 5 * 60 * 1000;
 
 const RATE_WINDOW_MS = 15 * 60 * 1000;
 
@@ -20,7 +25,8 @@ export function housekeep(ctx: AppContext) {
 
 /**
  * Removes expired sign-in data at start and every hour while the server runs (docs/operations.md), so
- * that the sessions table does not only grow. Answers a function that stops it.
+ * that the sessions table does not only grow; on the embedded database it also refreshes the planner's
+ * statistics of tables that changed much, every five minutes. Answers a function that stops it.
  */
 export function startHousekeeping(
   ctx: AppContext,
@@ -30,7 +36,23 @@ export function startHousekeeping(
     housekeep(ctx).catch((error: unknown) => log.warn({ err: describeError(error) }, 'housekeeping failed'));
   };
   run();
-  const timer = setInterval(run, HOUSEKEEPING_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  const timers = [setInterval(run, HOUSEKEEPING_EVERY_MS)];
+  // PGlite has no autovacuum: without fresh statistics its planner turns 10 ms queries into seconds.
+  if (pgliteOf(ctx.db)) {
+    timers.push(
+      setInterval(() => {
+        analyzeChanged(ctx.db).catch((error: unknown) =>
+          log.warn({ err: describeError(error) }, 'planner statistics failed'),
+        );
+      }, STATISTICS_EVERY_MS),
+    );
+  }
+  for (const timer of timers) {
+    timer.unref();
+  }
+  return () => {
+    for (const timer of timers) {
+      clearInterval(timer);
+    }
+  };
 }

@@ -107,15 +107,24 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     });
     // Without a listener, an idle client's error (a server restart) would crash the process.
     pool.on('error', () => undefined);
-    await pool.query('select 1');
     const logQuery = location.logQuery;
-    const db = drizzlePg({
-      client: pool,
-      schema,
-      ...(logQuery
-        ? { logger: { logQuery: (query: string, params: unknown[]) => logQuery(query, params) } }
-        : {}),
-    }) as unknown as Database;
+    if (logQuery) {
+      // Heard at the connection, so that every statement counts: the query builder's and raw SQL's.
+      pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+          const [first, second] = args;
+          const config = typeof first === 'string' ? { text: first, values: second } : (first as object);
+          const { text, values = second } = config as { text?: string; values?: unknown };
+          if (text) {
+            logQuery(text, Array.isArray(values) ? values : []);
+          }
+          return query(...args);
+        };
+      });
+    }
+    await pool.query('select 1');
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
       engine: 'postgres',

@@ -26,3 +26,23 @@ export async function rebuildListRows(db: Queryable): Promise<void> {
 export async function analyze(db: Queryable): Promise<void> {
   await db.execute(sql`analyze`);
 }
+
+/**
+ * Analyses the tables whose rows changed by more than autovacuum's own threshold (50 rows and a tenth of
+ * the table) since their last ANALYZE, and answers their names. PostgreSQL's autovacuum does this by
+ * itself; the housekeeping runs it on PGlite, which has no autovacuum (docs/decisions/014).
+ */
+export async function analyzeChanged(db: Queryable): Promise<string[]> {
+  // Counters of the last statements reach the statistics at the next report; ask for it now.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const result = (await db.execute(sql`select s.relname::text as "table" from pg_stat_user_tables s
+    join pg_class c on c.oid = s.relid
+    where s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) order by s.relname`)) as unknown as {
+    rows: { table: string }[];
+  };
+  const tables = result.rows.map((row) => row.table);
+  for (const table of tables) {
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
+  }
+  return tables;
+}
