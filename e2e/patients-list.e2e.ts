@@ -192,6 +192,9 @@ test.describe('patient list and patient file', () => {
     page,
   }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
+    // Signing in lands on the home page; the list is one step away.
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await page.goto('/patients');
     await expect(page.getByRole('heading', { name: 'Pacientes', level: 1 })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Código OP' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'NGS OP' })).toBeVisible();
@@ -287,6 +290,9 @@ test.describe('patient list and patient file', () => {
     page,
   }) => {
     await signIn(page, DOCTOR.email, DOCTOR.password);
+    // Signing in lands on the home page; the list is one step away.
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await page.goto('/patients');
     await expect(page.getByRole('heading', { name: 'Mis pacientes', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nuevo paciente' })).toHaveAttribute('href', '/new-patient');
     await expect(table(page).getByRole('row')).toHaveCount(4);
@@ -332,7 +338,9 @@ test.describe('patient list and patient file', () => {
       await expect(page.getByRole('button', { name: section })).toHaveAttribute('aria-expanded', 'true');
     }
     await expect(page.getByText('01/01/1970')).toBeVisible();
-    await expect(page.getByText('10/09/2024')).toBeVisible();
+    // The relapse date, also the last known alive in the header ('Último control: 10/09/2024').
+    await expect(page.getByText('10/09/2024', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('last-known-alive')).toHaveText('Último control: 10/09/2024');
     await expect(page.getByRole('button', { name: /Tratamiento 2/ })).toContainText('Ensayo clínico X');
     await expect(page.getByRole('table', { name: 'Drogas — Tratamiento 1' }).getByRole('row')).toHaveCount(3);
     await expect(page.getByRole('heading', { name: 'Citogenética' })).toBeVisible();
@@ -353,12 +361,12 @@ test.describe('patient list and patient file', () => {
     await expect(modal.getByText('Debe elegir una fecha.')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'patient-file-death-modal-es');
-    await modal.getByRole('button', { name: /Fecha de óbito/ }).click();
+    await modal.getByRole('textbox', { name: /Fecha de óbito/ }).click();
     await page.getByRole('button', { name: /^1 / }).first().click();
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
     await expect(page.getByRole('button', { name: '06 Óbito' })).toBeVisible();
-    await expect(page.getByText('Shock séptico')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Óbito' }).getByText('Shock séptico')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Óbito', exact: true })).toHaveCount(0);
     await snap(page, 'patient-file-doctor-death-es');
 
@@ -373,8 +381,13 @@ test.describe('patient list and patient file', () => {
     await snap(page, 'patients-list-doctor-en');
     await switchLanguage(page, 'ES');
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the list is a list of cards, nothing wider than the screen.
+    const cards = page.getByRole('list', { name: 'Pacientes' });
+    await expect(cards.getByRole('listitem').filter({ hasText: LONG_NAME })).toBeVisible();
+    await expect(table(page)).toHaveCount(0);
+    await expectAccessible(page);
     await snap(page, 'patients-list-doctor-narrow-es');
-    await rowOf(page, LONG_NAME).getByRole('link').click();
+    await cards.getByRole('listitem').filter({ hasText: LONG_NAME }).getByRole('link').click();
     await expect(page.getByText('No hay muestras para mostrar.')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'patient-file-doctor-empty-narrow-es');
@@ -382,6 +395,9 @@ test.describe('patient list and patient file', () => {
 
   test("another doctor cannot open the first doctor's patient by its address", async ({ page }) => {
     await signIn(page, OTHER_DOCTOR.email, OTHER_DOCTOR.password);
+    // Signing in lands on the home page; the list is one step away.
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await page.goto('/patients');
     await expect(page.getByText('No hay pacientes para mostrar.')).toBeVisible();
     await snap(page, 'patients-list-empty-es');
     await page.goto(`/patient/${ids.relapsed}`);
@@ -389,5 +405,110 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByText(RELAPSED)).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'patient-file-not-found-es');
+  });
+
+  test('an admin finds patients: no Code OP, newest first, page size and jump, lab reports, phone cards', async ({
+    page,
+    playwright,
+  }) => {
+    // Nine more patients of the first doctor (twelve in the hospital); the last one registered just now.
+    const request = await playwright.request.newContext({ baseURL: BASE_URL });
+    const doctor = await session(request, DOCTOR.email, DOCTOR.password);
+    const fresh = `E2E-N-${RUN}`;
+    for (const identification of [...Array.from({ length: 8 }, (_, i) => `E2E-F${i}-${RUN}`), fresh]) {
+      await doctor.call('POST', '/api/patients', {
+        identification,
+        demography: { birthDate: '1980-02-02', gender: 'male' },
+      });
+    }
+    // Two of the hospital's twelve patients carry a code, whatever the tests before did.
+    const admin = await session(request, ADMIN.email, ADMIN.password);
+    await admin.call('PATCH', `/api/patients/${ids.relapsed}`, { codeOP: CODE + 2 });
+    await request.dispose();
+    const hospital = `HS${RUN} — Hospital del Sur ${RUN}`;
+    const shots = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `/tmp/shots-finding/${name}.png`, fullPage: true });
+    };
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await page.goto('/patients');
+    // One click on the registration date: the patient just registered comes first.
+    await page.getByRole('button', { name: 'Alta', exact: true }).click();
+    await expect(page.getByRole('columnheader', { name: 'Alta' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(table(page).getByRole('row').nth(1)).toContainText(fresh);
+
+    // Patients without a Code OP, in the hospital: the two coded ones are left out.
+    await choose(page, 'Código de institución', hospital);
+    await choose(page, 'Código OP', 'Sin código OP');
+    await expect(rowOf(page, fresh)).toBeVisible();
+    await expect(rowOf(page, NO_RELAPSE)).toHaveCount(0);
+    await expect(page.getByText('Mostrando 10 resultados')).toBeVisible();
+    await choose(page, 'Código OP', 'Todos');
+    await expect(page.getByText('Mostrando 12 resultados')).toBeVisible();
+
+    // Ten a page: two pages; typing 2 goes to the second; 25 a page is one page from the first.
+    await expect(page.getByText('Página 1 de 2')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Ir a la página' }).fill('2');
+    await page.getByRole('button', { name: 'Ir', exact: true }).click();
+    await expect(page.getByText('Página 2 de 2')).toBeVisible();
+    await expect(table(page).getByRole('row')).toHaveCount(3);
+    await expectAccessible(page);
+    await shots('list-admin-desktop-es');
+    await choose(page, 'Por página', '25');
+    await expect(page.getByText('Página 1 de 1')).toBeVisible();
+    await expect(table(page).getByRole('row')).toHaveCount(13);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Por página' })).toHaveValue('25');
+
+    // The search reads the lab reports: NPM1 is in the NGS and molecular reports of one patient.
+    const search = page.getByRole('searchbox', { name: 'Buscar paciente' });
+    await search.fill('npm1');
+    await expect(table(page).getByRole('row')).toHaveCount(2);
+    await expect(rowOf(page, RELAPSED)).toBeVisible();
+    await search.fill('cariotipo normal');
+    await expect(table(page).getByRole('row')).toHaveCount(2);
+    await expect(rowOf(page, RELAPSED)).toBeVisible();
+    await search.fill('');
+    await expect(rowOf(page, fresh)).toBeVisible();
+
+    await switchLanguage(page, 'EN');
+    await choose(page, 'Code OP', 'No Code OP');
+    await expect(page.getByText('Showing 10 results')).toBeVisible();
+    await expectAccessible(page);
+    await shots('list-admin-desktop-en');
+
+    // A phone: cards without sideways scrolling, the filters behind a button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Patients' });
+    await expect(cards.getByRole('listitem').filter({ hasText: fresh })).toBeVisible();
+    await expect(table(page)).toHaveCount(0);
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('combobox', { name: 'Code OP' })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    await shots('list-admin-phone-en');
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await choose(page, 'Sort by', 'Registered, newest first');
+    await expect(cards.getByRole('listitem').first()).toContainText(fresh);
+    await expectAccessible(page);
+    await shots('list-admin-phone-filters-en');
+    await switchLanguage(page, 'ES');
+    await expect(page.getByRole('button', { name: /^Filtros/ })).toBeVisible();
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Pacientes' }).getByRole('link').first()).toBeVisible();
+    await expectAccessible(page);
+    await shots('list-admin-phone-es');
+    // A search that finds nothing: the empty state fits the phone.
+    await page.getByRole('searchbox', { name: 'Buscar paciente' }).fill(`nadie-${RUN}`);
+    await expect(page.getByText('No hay pacientes para mostrar.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shots('list-admin-phone-empty-es');
+    await page.getByRole('searchbox', { name: 'Buscar paciente' }).fill('');
+    await choose(page, 'Código OP', 'Todos');
+    await choose(page, 'Código de institución', 'Todos');
   });
 });

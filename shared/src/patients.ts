@@ -104,6 +104,21 @@ export type UpdatePatientInput = z.infer<typeof updatePatientSchema>;
 export const PATIENT_ORDER_BY = ['codeOP', 'createdAt'] as const;
 export type PatientOrderBy = (typeof PATIENT_ORDER_BY)[number];
 
+/** The Code OP filter of the list: patients without a code, or with one. */
+export const CODE_OP_FILTERS = ['missing', 'present'] as const;
+export type CodeOPFilter = (typeof CODE_OP_FILTERS)[number];
+
+/** The page sizes the patient list offers (the API itself takes any size up to MAX_PAGE_SIZE). */
+export const PATIENT_PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PatientPageSize = (typeof PATIENT_PAGE_SIZES)[number];
+
+/** A page size the list offers, from a stored or typed value. */
+export const patientPageSizeSchema = z.coerce
+  .number()
+  .refine((size): size is PatientPageSize => (PATIENT_PAGE_SIZES as readonly number[]).includes(size), {
+    error: 'validation.chooseOption',
+  });
+
 /** A filter left empty, or set to 'all', filters nothing. */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
@@ -119,11 +134,24 @@ export const patientFilterFields = {
   subtype: optionalFilter(z.enum(DIAGNOSES, { error: 'validation.chooseOption' })),
   dx: optionalFilter(z.enum(STAGES, { error: 'validation.chooseOption' })),
   relapse: optionalFilter(z.enum(['true', 'false'], { error: 'validation.chooseOption' })),
+  /** Admins only: `missing` keeps the patients without a Code OP, `present` those with one. */
+  codeOP: optionalFilter(z.enum(CODE_OP_FILTERS, { error: 'validation.chooseOption' })),
   /** Relapse-date range `yyyy-MM-dd,yyyy-MM-dd`, both ends inclusive. */
   obito: optionalFilter(obitoSchema),
-  /** Identification or institution name (case- and accent-insensitive), or codeOP as `123` / `AL-OP#123`. */
+  /**
+   * Identification, institution name or the contents of the lab reports a doctor sees (case- and
+   * accent-insensitive), or codeOP as `123` / `AL-OP#123`.
+   */
   text: optionalFilter(searchText(200)),
 };
+
+/** Filters on admin-only fields: a doctor's list (and outcomes) answers 400 when one is sent. */
+export const ADMIN_ONLY_FILTERS = ['codeOP'] as const satisfies readonly (keyof typeof patientFilterFields)[];
+
+/** The admin-only filters a query sets. */
+export function adminOnlyFiltersOf(filters: Partial<Record<string, unknown>>): string[] {
+  return ADMIN_ONLY_FILTERS.filter((key) => filters[key] !== undefined);
+}
 
 /** `GET /api/patients/list` (and the exports, which ignore page and size). */
 export const patientListQuerySchema = pageQuerySchema.extend({
@@ -132,6 +160,16 @@ export const patientListQuerySchema = pageQuerySchema.extend({
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 export type PatientFilters = Pick<PatientListQuery, keyof typeof patientFilterFields>;
+
+/**
+ * An export's query: the list's, and `codes=raw` for the machine format (field names, stored codes, ISO
+ * dates) instead of the caller's language (docs/product-rules.md#exports).
+ */
+export const EXPORT_CODES = ['labels', 'raw'] as const;
+export const exportQuerySchema = patientListQuerySchema.extend({
+  codes: optionalFilter(z.enum(EXPORT_CODES, { error: 'validation.chooseOption' })),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 /** A row of the patient list (docs/product-rules.md#patient-list); fields marked admin-only are absent for doctors. */
 export const patientRowSchema = z.object({
@@ -144,6 +182,8 @@ export const patientRowSchema = z.object({
   ngsOp: z.string().nullable().optional(),
   molecular: z.string().nullable(),
   deathDate: z.string().nullable(),
+  /** When the patient was registered. */
+  createdAt: z.iso.datetime(),
   institution: z.object({ name: z.string(), code: z.string() }),
   /** The first diagnostic, or nothing. */
   diagnostics: z.array(

@@ -443,6 +443,11 @@ export const patientList = pgTable(
     identification: text('identification').notNull(),
     /** `registry_search_text(identification)`: what the free-text search compares. */
     searchText: text('search_text').notNull(),
+    /**
+     * `registry_search_text` of the contents of the lab reports a doctor sees (every entry but NGS OP),
+     * one per line: the free-text search matches them too, through a trigram index.
+     */
+    reportText: text('report_text').notNull().default(''),
     codeOP: integer('code_op'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     riskLevel: text('risk_level'),
@@ -510,6 +515,7 @@ export const patientList = pgTable(
     ),
     index('patient_list_relapse_date_idx').on(t.relapseDate),
     index('patient_list_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('patient_list_report_search_idx').using('gin', sql`${t.reportText} gin_trgm_ops`),
     index('patient_list_follow_up_idx')
       .on(sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
       .where(sql`${t.deathDate} is null`),

@@ -326,6 +326,7 @@ describe('patients: create, read, change, list', () => {
         ngsOp: null,
         molecular: null,
         deathDate: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         institution: { name: expect.stringContaining('Clínica Alemana'), code: institutionCode },
         diagnostics: [{ dxSubType: 'ALL-B', dxSecondary: 'Secundario', relapse: true }],
       });

@@ -1,5 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface PaginationFooterProps {
@@ -10,11 +11,58 @@ interface PaginationFooterProps {
   readonly onChange: (page: number) => void;
   /** True while the next page loads: both buttons wait. */
   readonly loading?: boolean;
+  /** The rows per page and the sizes offered: with them the footer lets the user choose. */
+  readonly pageSize?: { readonly value: number; readonly options: readonly number[] };
+  readonly onPageSizeChange?: (size: number) => void;
+  /** Offers a field to type a page number and go there. */
+  readonly jump?: boolean;
+}
+
+/** 'Go to page': a page number (1-based) typed and sent; out-of-range numbers are brought within. */
+function PageJump({
+  pages,
+  onChange,
+  disabled,
+}: {
+  readonly pages: number;
+  readonly onChange: (page: number) => void;
+  readonly disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<number | string>('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = typeof value === 'number' ? value : Number.parseInt(value, 10);
+    if (!Number.isInteger(typed)) {
+      return;
+    }
+    onChange(Math.min(Math.max(typed, 1), pages) - 1);
+    setValue('');
+  };
+  return (
+    <Group component="form" gap={6} onSubmit={submit} wrap="nowrap" align="flex-end">
+      <NumberInput
+        label={t('table.goToPage')}
+        size="xs"
+        w={112}
+        min={1}
+        max={pages}
+        allowDecimal={false}
+        allowNegative={false}
+        value={value}
+        onChange={setValue}
+        hideControls
+      />
+      <Button type="submit" variant="default" size="xs" disabled={disabled || value === ''}>
+        {t('table.go')}
+      </Button>
+    </Group>
+  );
 }
 
 /**
  * Previous / 'Page n of m' / Next, and 'Showing x results' (docs/product-rules.md#screens); the ends are
- * disabled.
+ * disabled. Optionally the rows per page and a page number to go to.
  */
 export function PaginationFooter({
   page,
@@ -22,14 +70,31 @@ export function PaginationFooter({
   totalItems,
   onChange,
   loading = false,
+  pageSize,
+  onPageSizeChange,
+  jump = false,
 }: PaginationFooterProps) {
   const { t } = useTranslation();
   const pages = Math.max(totalPages, 1);
   return (
-    <Group justify="space-between" mt="md" gap="sm">
-      <Text size="sm" c="dimmed">
-        {t('table.showing', { count: totalItems })}
-      </Text>
+    <Group justify="space-between" mt="md" gap="sm" align="flex-end">
+      <Group gap="sm" align="flex-end">
+        <Text size="sm" c="dimmed">
+          {t('table.showing', { count: totalItems })}
+        </Text>
+        {pageSize && onPageSizeChange && (
+          <Select
+            label={t('table.pageSize')}
+            size="xs"
+            w={88}
+            data={pageSize.options.map((size) => String(size))}
+            value={String(pageSize.value)}
+            onChange={(value) => value && onPageSizeChange(Number(value))}
+            allowDeselect={false}
+            disabled={loading}
+          />
+        )}
+      </Group>
       <Group gap="xs" component="nav" aria-label={t('table.pagination')}>
         <Button
           variant="default"
@@ -52,6 +117,7 @@ export function PaginationFooter({
         >
           {t('table.next')}
         </Button>
+        {jump && pages > 1 && <PageJump pages={pages} onChange={onChange} disabled={loading} />}
       </Group>
     </Group>
   );

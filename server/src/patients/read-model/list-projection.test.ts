@@ -51,10 +51,17 @@ function expectedRow(patient: Patient) {
   const filled = (name: string) =>
     patient.reports.some((r) => r.name === name && (Boolean(r.content?.trim()) || r.file !== null));
   const firstLine = patient.treatments.find((t) => t.order === 1);
+  const normalised = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // The searchable contents: every entry but the admins' NGS OP, in the file's order, one per line.
+  const reportText = patient.reports
+    .filter((r) => r.name !== 'NGS OP' && r.content?.trim())
+    .map((r) => normalised(r.content ?? ''))
+    .join('\n');
   const birthDate = patient.demography?.birthDate ?? null;
   return {
     identification: patient.identification,
-    searchText: patient.identification.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
+    searchText: normalised(patient.identification),
+    reportText,
     codeOP: patient.codeOP ?? null,
     riskLevel: patient.riskLevel,
     deathDate: patient.deathDate,
@@ -111,7 +118,8 @@ describe('the read model of the patient list', () => {
   }
 
   async function stored(id: string) {
-    const result = await t.ctx.db.execute(sql`select identification, search_text as "searchText",
+    const result =
+      await t.ctx.db.execute(sql`select identification, search_text as "searchText", report_text as "reportText",
       code_op as "codeOP", risk_level as "riskLevel", death_date::text as "deathDate",
       last_contact_date::text as "lastContactDate",
       last_known_alive::text as "lastKnownAlive", gender, birth_date as "birthDate",
@@ -228,14 +236,19 @@ describe('the read model of the patient list', () => {
         break;
       case 10: {
         const withFile = random.next() < 0.2 ? await uploadFile(t, doctor, id) : null;
+        const content = () =>
+          random.maybe(random.pick(['NPM1', '46,XY', ' ', 'FLT3-ITD', 'Mutación CEBPA', 'inv(16)\nCBFB']));
         await send(doctor, 'PUT', `/api/patients/labreports/${id}`, {
           labReports: [
             {
               name: random.pick(['NGS', 'Cytogenetics', 'Molecular Studies', 'Immunophenotype']),
-              content: random.maybe(random.pick(['NPM1', '46,XY', ' ', 'FLT3-ITD'])),
+              content: content(),
               date: random.maybe(random.day(2000, 2025), 0.4),
               fileId: withFile,
             },
+            ...(random.next() < 0.3
+              ? [{ name: random.pick(['Medulograma', 'NGS']), content: content() }]
+              : []),
           ],
         });
         break;

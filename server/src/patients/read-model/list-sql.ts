@@ -1,4 +1,5 @@
 import {
+  adminOnlyFiltersOf,
   NGS_OP,
   type PatientFilters,
   type PatientListQuery,
@@ -7,7 +8,9 @@ import {
 } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/search.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
+import { iso } from './document-sql.ts';
 
 /**
  * The SQL of the patient list, its counts, the exports' row selection and the outcomes cohort
@@ -24,9 +27,13 @@ const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 /**
  * The WHERE conditions of a list, an export or a cohort. Diagnostic filters apply to the first
  * diagnostic, the one the row shows. A doctor sees only their own patients, and their text search does
- * not match codeOP, which they may not see.
+ * not match codeOP, which they may not see, and they may not filter by it (400).
  */
 export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
+  const adminOnly = seesAdminFields(viewer) ? [] : adminOnlyFiltersOf(filters);
+  if (adminOnly.length > 0) {
+    throw badRequest(Object.fromEntries(adminOnly.map((key) => [key, 'validation.adminOnlyFilter'])));
+  }
   const conditions: SQL[] = [];
   if (!viewer.isAdmin) {
     conditions.push(viewer.doctorId ? sql`l.doctor_id = ${viewer.doctorId}` : sql`false`);
@@ -47,6 +54,11 @@ export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   if (filters.relapse) {
     conditions.push(sql`l.relapse = ${filters.relapse === 'true'}`);
   }
+  if (filters.codeOP === 'missing') {
+    conditions.push(sql`l.code_op is null`);
+  } else if (filters.codeOP === 'present') {
+    conditions.push(sql`l.code_op is not null`);
+  }
   if (filters.obito) {
     const [from, to] = filters.obito.split(',');
     conditions.push(sql`l.relapse_date between ${from}::date and ${to}::date`);
@@ -55,6 +67,8 @@ export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
     const pattern = sql`registry_search_text(${containsPattern(filters.text)})`;
     const matches = [
       sql`l.search_text like ${pattern}`,
+      // The contents of the lab reports a doctor sees (not NGS OP), through their own trigram index.
+      sql`l.report_text like ${pattern}`,
       // An array, not a subquery: `= any(array)` can join the other branches in one BitmapOr.
       sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
     ];
@@ -101,7 +115,7 @@ export function pageSql(viewer: Viewer, query: PatientListQuery): SQL {
       ${order} limit ${query.size} offset ${query.page * query.size}
     )
     select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",
-      l.death_date::text as "deathDate", i.name as "institutionName", i.code as "institutionCode",
+      l.death_date::text as "deathDate", ${iso('l.created_at')} as "createdAt", i.name as "institutionName", i.code as "institutionCode",
       ${reportContent('NGS')} as "ngs",
       ${seesAdminFields(viewer) ? reportContent(NGS_OP) : sql`null`} as "ngsOp",
       ${reportContent('Molecular Studies')} as "molecular",

@@ -55,6 +55,7 @@ export interface ListRow {
   identification: string;
   codeOP: number | null;
   deathDate: string | null;
+  createdAt: string;
   institutionName: string;
   institutionCode: string;
   ngs: string | null;
@@ -125,6 +126,7 @@ export function toPatientRow(row: ListRow, viewer: Viewer): PatientRow {
     ngs: row.ngs,
     molecular: row.molecular,
     deathDate: row.deathDate,
+    createdAt: row.createdAt,
     institution: { name: row.institutionName, code: row.institutionCode },
     diagnostics: row.hasDiagnostic
       ? [

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { DataColumn } from '../../../../components/data-table.tsx';
 import { TruncatedText } from '../../../../components/truncated-text.tsx';
 import { shortDate } from '../../../../lib/calendar-date.ts';
+import { tableDate } from '../../../../lib/dates.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 
 /** NGS and molecular texts longer than this are cut in the table (docs/product-rules.md#constants). */
@@ -36,9 +37,27 @@ function LongText({ text, width }: { readonly text: string | null | undefined; r
   );
 }
 
+/** The link to a patient's file, named after the patient. */
+export function OpenFileLink({ row }: { readonly row: PatientRow }) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      component={Link}
+      to={`/patient/${row.id}`}
+      variant="subtle"
+      size="lg"
+      aria-label={t('patientList.openFile', { identification: row.identification })}
+      title={t('patientList.openFile', { identification: row.identification })}
+    >
+      <IconFileText size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
+
 /**
  * The patient table's columns (docs/product-rules.md#patient-list). Admins also get Code OP (first,
- * sortable) and NGS OP (before the last two columns); the last column links to the patient file.
+ * sortable), NGS OP (before the last two columns) and a sortable registration date; the last column
+ * links to the patient file.
  */
 export function usePatientColumns(
   user: Pick<PolicyUser, 'isAdmin'>,
@@ -67,7 +86,7 @@ export function usePatientColumns(
   const ngsOp: DataColumn<PatientRow, PatientOrderBy> = {
     key: 'ngsOp',
     header: t('patientList.columns.ngsOp'),
-    render: (row) => <LongText text={row.ngsOp} width={90} />,
+    render: (row) => <LongText text={row.ngsOp} width={80} />,
   };
 
   return [
@@ -80,6 +99,13 @@ export function usePatientColumns(
           {row.identification}
         </Text>
       ),
+    },
+    {
+      key: 'createdAt',
+      header: t('patientList.columns.createdAt'),
+      ...(adminFields ? { sortKey: 'createdAt' as const } : {}),
+      // The date may break after its month: the admin's eleven columns fit a 1280 px screen.
+      render: (row) => <Text size="sm">{tableDate(row.createdAt, i18n.language)}</Text>,
     },
     {
       key: 'dxSubType',
@@ -111,12 +137,12 @@ export function usePatientColumns(
     {
       key: 'ngs',
       header: t('patientList.columns.ngs'),
-      render: (row) => <LongText text={row.ngs} width={120} />,
+      render: (row) => <LongText text={row.ngs} width={100} />,
     },
     {
       key: 'molecular',
       header: t('patientList.columns.molecular'),
-      render: (row) => <LongText text={row.molecular} width={90} />,
+      render: (row) => <LongText text={row.molecular} width={80} />,
     },
     ...(adminFields ? [ngsOp] : []),
     {
@@ -132,18 +158,7 @@ export function usePatientColumns(
     {
       key: 'file',
       header: t('patientList.columns.file'),
-      render: (row) => (
-        <ActionIcon
-          component={Link}
-          to={`/patient/${row.id}`}
-          variant="subtle"
-          size="lg"
-          aria-label={t('patientList.openFile', { identification: row.identification })}
-          title={t('patientList.openFile', { identification: row.identification })}
-        >
-          <IconFileText size={20} aria-hidden />
-        </ActionIcon>
-      ),
+      render: (row) => <OpenFileLink row={row} />,
     },
   ];
 }

@@ -1,16 +1,11 @@
 import { Group, Select } from '@mantine/core';
-import { DIAGNOSES, type PatientFilters, STAGES } from '@registry/shared';
+import { CODE_OP_FILTERS, DIAGNOSES, type PatientFilters, STAGES } from '@registry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeField, type DayRange } from '../../../../components/date-field.tsx';
 import { useInstitutionCodes } from '../../api/get-institution-codes.ts';
 
 const ALL = 'all';
-/**
- * The subtypes an admin filters by (docs/product-rules.md#patient-list): AML and its M0–M7, ALL-B,
- * ALL-T and Other.
- */
-const FILTER_SUBTYPES = DIAGNOSES.filter((value) => value !== 'confirm' && value !== 'ALL');
 
 interface PatientFiltersProps {
   readonly isAdmin: boolean;
@@ -23,9 +18,15 @@ function rangeOf(obito: string | undefined): DayRange {
   return [from, to];
 }
 
+/** How many filters are set: the folded filters' button shows it. */
+export function activeFilterCount(filters: PatientFilters): number {
+  return Object.entries(filters).filter(([key, value]) => key !== 'text' && value !== undefined).length;
+}
+
 /**
  * The list's filters (docs/product-rules.md#patient-list): relapse and its date range for everyone;
- * institution code, subtype and dx type for admins. Each change applies at once; 'all' filters nothing.
+ * institution code, subtype (every Diagnosis value), dx type and Code OP for admins. Each change applies
+ * at once; 'all' filters nothing.
  */
 export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFiltersProps) {
   const { t } = useTranslation();
@@ -86,14 +87,14 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
             label={t('patientList.filters.subtype')}
             data={[
               all,
-              ...FILTER_SUBTYPES.map((value) => ({ value, label: t(`patientCommon.diagnoses.${value}`) })),
+              ...DIAGNOSES.map((value) => ({ value, label: t(`patientCommon.diagnoses.${value}`) })),
             ]}
             value={filters.subtype ?? ALL}
             onChange={(value) =>
-              onChange('subtype', FILTER_SUBTYPES.find((subtype) => subtype === value) ?? undefined)
+              onChange('subtype', DIAGNOSES.find((subtype) => subtype === value) ?? undefined)
             }
             allowDeselect={false}
-            w={{ base: '100%', xs: 140 }}
+            w={{ base: '100%', xs: 170 }}
           />
           <Select
             label={t('patientList.filters.dx')}
@@ -102,6 +103,20 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
             onChange={(value) => onChange('dx', STAGES.find((stage) => stage === value) ?? undefined)}
             allowDeselect={false}
             w={{ base: '100%', xs: 150 }}
+          />
+          <Select
+            label={t('patientList.filters.codeOP')}
+            data={[
+              all,
+              { value: 'missing', label: t('patientList.filters.codeOPMissing') },
+              { value: 'present', label: t('patientList.filters.codeOPPresent') },
+            ]}
+            value={filters.codeOP ?? ALL}
+            onChange={(value) =>
+              onChange('codeOP', CODE_OP_FILTERS.find((choice) => choice === value) ?? undefined)
+            }
+            allowDeselect={false}
+            w={{ base: '100%', xs: 160 }}
           />
         </>
       )}

@@ -37,6 +37,7 @@ describe('PatientsScreen', () => {
     expect(headers()).toEqual([
       'Código OP',
       'Identificación',
+      'Alta',
       'Subtipo Dx',
       'Tipo de Dx',
       'Recaída',
@@ -73,7 +74,9 @@ describe('PatientsScreen', () => {
     expect(screen.getByRole('heading', { name: 'Mis pacientes' })).toBeInTheDocument();
     expect(headers()).not.toContain('Código OP');
     expect(headers()).not.toContain('NGS OP');
-    expect(headers()).toHaveLength(8);
+    expect(headers()).toHaveLength(9);
+    // A doctor's list keeps its one order: the registration date does not sort.
+    expect(within(screen.getByRole('table')).queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryByText(/AL-OP#/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nuevo paciente' })).toHaveAttribute('href', '/new-patient');
     expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
@@ -139,6 +142,7 @@ describe('PatientsScreen', () => {
       text: 'HC-0001',
       orderBy: 'codeOP',
       order: 'desc',
+      size: 10,
     });
     expect(sessionStorage.getItem('lastPagePatients')).toBe('0');
   });
@@ -194,8 +198,12 @@ describe('PatientsScreen', () => {
     expect(header).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(within(header).getByRole('button', { name: 'Código OP' }));
     await waitFor(() => expect(listCalls(fetch).at(-1)?.order).toBe('desc'));
-    // No other column sorts.
-    expect(within(screen.getByRole('table')).getAllByRole('button')).toHaveLength(1);
+    // Only the code and the registration date sort.
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Código OP', 'Alta']);
   });
 
   it('says so when no patient matches', async () => {

@@ -1,13 +1,16 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
+  ADMIN_ONLY_FILTERS,
   DEFAULT_PAGE_SIZE,
   PATIENT_ORDER_BY,
   type PatientFilters,
   type PatientListQuery,
   type PatientOrderBy,
+  type PatientPageSize,
   type PatientSort,
   type PolicyUser,
   patientFilterFields,
+  patientPageSizeSchema,
   patientSortFor,
   seesAdminFields,
 } from '@registry/shared';
@@ -22,12 +25,16 @@ const FILTER_KEYS = Object.keys(patientFilterFields) as FilterKey[];
  * Filters only admins get (docs/product-rules.md#patient-list); a doctor's list ignores them even when
  * stored.
  */
-const ADMIN_FILTERS: readonly FilterKey[] = ['institutionCode', 'subtype', 'dx'];
+const ADMIN_FILTERS: readonly FilterKey[] = ['institutionCode', 'subtype', 'dx', ...ADMIN_ONLY_FILTERS];
 
 interface Stored {
   readonly filters: PatientFilters;
   readonly sort: PatientSort;
+  readonly size: PatientPageSize;
 }
+
+/** Sorting by a date starts with the newest: a patient just registered is then one click away. */
+const FIRST_ORDER: Record<PatientOrderBy, PatientSort['order']> = { codeOP: 'asc', createdAt: 'desc' };
 
 /** The stored sort, each part kept only when it is one the list knows. */
 function storedSort(stored: Record<string, unknown>): Partial<PatientSort> {
@@ -56,13 +63,18 @@ function readStored(user: Pick<PolicyUser, 'isAdmin'>): Stored {
   }
   // A doctor's list has no sort control: a stored sort is an admin's, left by a session that expired.
   const sort = patientSortFor(user, adminFields ? storedSort(stored) : {});
-  return { filters: filters as PatientFilters, sort };
+  const size = patientPageSizeSchema.safeParse(stored.size);
+  return {
+    filters: filters as PatientFilters,
+    sort,
+    size: size.success ? size.data : (DEFAULT_PAGE_SIZE as PatientPageSize),
+  };
 }
 
 /**
  * The state of the patient list (docs/product-rules.md#patient-list): the remembered page, the filters
- * (the search text applied 500 ms after typing stops) and the sort, kept in local storage and sent as the
- * query string. Any new filter or sort goes back to page 0.
+ * (the search text applied 500 ms after typing stops), the sort and the page size, kept in local storage
+ * and sent as the query string. Any new filter, sort or page size goes back to page 0.
  */
 export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
   const [page, setPage] = usePersistentPage(STORAGE_KEYS.lastPagePatients);
@@ -70,7 +82,10 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
   const [search, setSearchText] = useState(state.filters.text ?? '');
 
   useEffect(() => {
-    localStorage.setItem(STORAGE_KEYS.patientFilters, JSON.stringify({ ...state.filters, ...state.sort }));
+    localStorage.setItem(
+      STORAGE_KEYS.patientFilters,
+      JSON.stringify({ ...state.filters, ...state.sort, size: state.size }),
+    );
   }, [state]);
 
   const setFilter = <K extends FilterKey>(key: K, value: PatientFilters[K] | undefined) => {
@@ -90,21 +105,40 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
     applySearch(text);
   };
 
-  /** Clicking the sorted column flips its direction; another column starts ascending. */
+  /**
+   * Clicking the sorted column flips its direction; another column starts ascending, a date column
+   * with the newest.
+   */
   const toggleSort = (orderBy: PatientOrderBy) => {
-    setState((current) => ({
-      ...current,
-      sort: {
-        orderBy,
-        order: current.sort.orderBy === orderBy && current.sort.order === 'asc' ? 'desc' : 'asc',
-      },
-    }));
+    setState((current) => {
+      const flipped = current.sort.order === 'asc' ? 'desc' : 'asc';
+      return {
+        ...current,
+        sort: { orderBy, order: current.sort.orderBy === orderBy ? flipped : FIRST_ORDER[orderBy] },
+      };
+    });
+    setPage(0);
+  };
+
+  /** A sort chosen whole (the phone's sort menu); a doctor's list keeps its one order. */
+  const setSort = (sort: PatientSort) => {
+    setState((current) => ({ ...current, sort: patientSortFor(user, sort) }));
+    setPage(0);
+  };
+
+  /** Another page size (one the shared schema allows) starts again from the first page. */
+  const setSize = (size: number) => {
+    const parsed = patientPageSizeSchema.safeParse(size);
+    if (!parsed.success || parsed.data === state.size) {
+      return;
+    }
+    setState((current) => ({ ...current, size: parsed.data }));
     setPage(0);
   };
 
   const queryFor = (at: number): PatientListQuery => ({
     page: at,
-    size: DEFAULT_PAGE_SIZE,
+    size: state.size,
     ...state.sort,
     ...state.filters,
   });
@@ -118,6 +152,9 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
     setFilter,
     sort: state.sort,
     toggleSort,
+    setSort,
+    size: state.size,
+    setSize,
     queryFor,
   };
 }

@@ -1,0 +1,193 @@
+import { en, es, PATIENT_PAGE_SIZES, patientPageSizeSchema } from '@registry/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertInstitution } from '../../test/fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { type Caller, consentedPatient, createPatient, newAdmin, newDoctor } from '../../test/patients.ts';
+import type { Viewer } from '../patient-access.ts';
+import { countSql, pageSql } from './list-sql.ts';
+
+/**
+ * Finding patients in the list (docs/api-patients.md#list): the Code OP filter, the creation-date
+ * sort, every subtype, and the search in the contents of the lab reports through their trigram index.
+ */
+describe('finding patients in the list', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let owner: Caller;
+  let other: Caller;
+  let institutionCode: string;
+  let ids: Record<'npm1' | 'flt3' | 'onlyOp' | 'confirm' | 'all' | 'bare' | 'foreign', string>;
+
+  const list = (caller: Caller, query = '') =>
+    t.request({ method: 'GET', url: `/api/patients/list?${query}`, token: caller.token });
+  const idsOf = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((row) => row.id);
+  const reports = (caller: Caller, id: string, labReports: object[]) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/patients/labreports/${id}`,
+      token: caller.token,
+      payload: { labReports },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await newAdmin(t);
+    const institution = await insertInstitution(t.ctx.db);
+    institutionCode = institution.code;
+    owner = await newDoctor(t, { id: institution.id });
+    other = await newDoctor(t);
+    ids = {
+      npm1: await consentedPatient(t, owner, { dxSubType: 'AML M2' }),
+      flt3: await consentedPatient(t, owner, { dxSubType: 'AML' }),
+      onlyOp: await consentedPatient(t, owner, { dxSubType: 'AML M4' }),
+      confirm: await consentedPatient(t, owner, { dxSubType: 'confirm' }),
+      all: await consentedPatient(t, owner, { dxSubType: 'ALL' }),
+      bare: await createPatient(t, owner),
+      foreign: await consentedPatient(t, other, { dxSubType: 'AML' }),
+    };
+    for (const [id, labReports] of [
+      [ids.npm1, [{ name: 'NGS', content: 'Mutación de NPM1 tipo A; FLT3 negativo' }]],
+      [ids.flt3, [{ name: 'Molecular Studies', content: 'FLT3-ITD positivo' }]],
+      [ids.confirm, [{ name: 'Cytogenetics', content: '46,XX,t(9;11)(p21;q23) — npm1 pendiente' }]],
+      [ids.foreign, [{ name: 'NGS', content: 'NPM1 mutado' }]],
+    ] as const) {
+      expect((await reports(id === ids.foreign ? other : owner, id, [...labReports])).statusCode).toBe(200);
+    }
+    // NGS OP is the admins' entry: its contents are not searchable (a doctor would find what they cannot see).
+    expect((await reports(admin, ids.onlyOp, [{ name: 'NGS OP', content: 'NPM1 TP53' }])).statusCode).toBe(
+      200,
+    );
+    for (const [id, codeOP] of [
+      [ids.npm1, 70001],
+      [ids.flt3, 70002],
+    ] as const) {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/patients/${id}`,
+        token: admin.token,
+        payload: { codeOP },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  const scope = () => `institutionCode=${institutionCode}&orderBy=createdAt&order=asc`;
+
+  it.each([
+    ['text=npm1', ['npm1', 'confirm']],
+    ['text=NPM1', ['npm1', 'confirm']],
+    ['text=mutacion%20de', ['npm1']],
+    ['text=flt3-itd', ['flt3']],
+    ['text=flt3', ['npm1', 'flt3']],
+    ['text=TP53', []],
+    ['text=t(9%3B11)', ['confirm']],
+  ])('finds %s in the lab reports', async (query, expected) => {
+    const res = await list(admin, `${scope()}&${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(idsOf(res)).toEqual(expected.map((key) => ids[key as keyof typeof ids]));
+  });
+
+  it('finds a doctor only their own patients by the lab reports', async () => {
+    expect(idsOf(await list(owner, 'text=NPM1&order=asc'))).toEqual([ids.npm1, ids.confirm]);
+    expect(idsOf(await list(other, 'text=NPM1'))).toEqual([ids.foreign]);
+  });
+
+  it('finds a report once it is written and forgets it once it is changed', async () => {
+    expect(idsOf(await list(owner, 'text=CEBPA'))).toEqual([]);
+    await reports(owner, ids.all, [{ name: 'Immunophenotype', content: 'CEBPA bialélico' }]);
+    expect(idsOf(await list(owner, 'text=cebpa%20bialelico'))).toEqual([ids.all]);
+    await reports(owner, ids.all, [{ name: 'Immunophenotype', content: 'CD34+' }]);
+    expect(idsOf(await list(owner, 'text=CEBPA'))).toEqual([]);
+  });
+
+  it.each([
+    ['codeOP=missing', ['onlyOp', 'confirm', 'all', 'bare']],
+    ['codeOP=present', ['npm1', 'flt3']],
+    ['codeOP=all', ['npm1', 'flt3', 'onlyOp', 'confirm', 'all', 'bare']],
+    ['codeOP=missing&text=npm1', ['confirm']],
+    ['subtype=confirm', ['confirm']],
+    ['subtype=ALL', ['all']],
+  ])('filters an admin list by %s', async (query, expected) => {
+    const res = await list(admin, `${scope()}&${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(idsOf(res)).toEqual(expected.map((key) => ids[key as keyof typeof ids]));
+    expect(res.json().totalItems).toBe(expected.length);
+  });
+
+  it('refuses the Code OP filter to a doctor with 400, in both languages', async () => {
+    for (const [language, texts] of [
+      ['es', es],
+      ['en', en],
+    ] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/patients/list?codeOP=missing',
+        token: owner.token,
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ codeOP: texts.validation.adminOnlyFilter });
+    }
+    const outcomes = await t.request({
+      method: 'GET',
+      url: '/api/outcomes/summary?codeOP=present',
+      token: owner.token,
+    });
+    expect(outcomes.statusCode).toBe(400);
+    expect(Object.keys(outcomes.json().fields)).toEqual(['codeOP']);
+    expect((await list(admin, 'codeOP=none')).statusCode).toBe(400);
+  });
+
+  it('sorts an admin list by creation date, newest first, and answers when each was registered', async () => {
+    const fresh = await createPatient(t, owner);
+    const res = await list(admin, 'orderBy=createdAt&order=desc&size=1');
+    expect(idsOf(res)).toEqual([fresh]);
+    const row = res.json().data[0];
+    expect(Date.parse(row.createdAt)).not.toBeNaN();
+    // By Code OP (the default), a patient without a code comes after every coded one.
+    expect(idsOf(await list(admin, 'size=1'))).not.toEqual([fresh]);
+  });
+
+  it('pages with each size the list offers', async () => {
+    expect(PATIENT_PAGE_SIZES).toEqual([10, 25, 50, 100]);
+    expect(patientPageSizeSchema.safeParse('25').success).toBe(true);
+    expect(patientPageSizeSchema.safeParse(20).success).toBe(false);
+    // Seven patients of the institution (six and the one registered above): one page of 25, two of 5.
+    const res = await list(admin, `${scope()}&size=25&page=0`);
+    expect(res.json()).toMatchObject({ currentPage: 0, totalPages: 1, totalItems: 7 });
+    expect(res.json().data).toHaveLength(7);
+    const second = await list(admin, `${scope()}&size=5&page=1`);
+    expect(second.json()).toMatchObject({ currentPage: 1, totalPages: 2, totalItems: 7 });
+    expect(second.json().data).toHaveLength(2);
+  });
+
+  describe('the query plan', () => {
+    const adminViewer: Viewer = { isAdmin: true, doctorId: null };
+    /** The plan of a statement with sequential scans priced out, as on a large table. */
+    async function planOf(statement: ReturnType<typeof sql>): Promise<string> {
+      return t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    }
+
+    it('searches the lab reports through their trigram index', async () => {
+      const plan = await planOf(countSql(adminViewer, { text: 'npm1' }));
+      expect(plan).toContain('patient_list_report_search_idx');
+      expect(plan).toContain('patient_list_search_idx');
+      expect(plan).not.toContain('Seq Scan on patient_list');
+    });
+
+    it('finds a page of a search from the indexes', async () => {
+      const plan = await planOf(
+        pageSql(adminViewer, { page: 0, size: 10, orderBy: 'createdAt', order: 'desc', text: 'npm1' }),
+      );
+      expect(plan).not.toContain('Seq Scan on patient_list');
+    });
+  });
+});
