@@ -154,6 +154,7 @@ describe('audit trail of patient records', () => {
     expect(exports.at(-1)?.changes).toEqual({
       format: { old: null, new: 'csv' },
       filters: { old: null, new: { subtype: 'AML M3', text: 'abc' } },
+      codes: { old: null, new: 'labels' },
     });
   });
 

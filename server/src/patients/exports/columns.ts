@@ -1,14 +1,55 @@
-import type { ExportRow } from './export-source.ts';
+import {
+  EXPORT_TEXTS,
+  type ExportField,
+  type ExportTexts,
+  type Language,
+  OTHER_PREFIX,
+} from '@registry/shared';
 import { REPORT_FIELDS, type RecordKind } from './export-sql.ts';
+
+/**
+ * The columns of the exports and how each kind of value is written (docs/product-rules.md#exports).
+ * Labelled exports (the default) speak the caller's language: translated headers and coded values,
+ * `Sí`/`No`, and in Spanish a `;`-separated CSV with decimal commas and dd/mm/yyyy dates, as a
+ * Spanish Excel opens it. `codes=raw` keeps the machine format: field names, stored codes, ISO dates.
+ */
+
+/** How a column's values are stored and shown. */
+export type ColumnKind =
+  | 'text'
+  | 'id'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'timestamp'
+  | { readonly code: keyof ExportTexts['values'] }
+  | 'subtype'
+  | 'schemes';
+
+/** A column of a sheet: its header (a field name, or a fixed lab report's name) and its kind. */
+export interface Column {
+  readonly field: string;
+  readonly header: { readonly field: ExportField } | { readonly reportName: string };
+  readonly kind: ColumnKind;
+}
+
+/** The caller's choice of presentation. */
+export interface Presentation {
+  readonly raw: boolean;
+  readonly language: Language;
+}
 
 export type Cell = string | number | boolean | null;
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * A text cell that a spreadsheet could run as a formula (`=`, `+`, `-`, `@`, tab, carriage return
- * first) gets a leading `'` (docs/product-rules.md#exports).
+ * A text cell that a spreadsheet could run as a formula when it reads a CSV (`=`, `+`, `-`, `@`, tab,
+ * carriage return first) gets a leading `'`.
  */
 export function safeCell(value: unknown): Cell {
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) {
+  if (typeof value === 'string' && FORMULA_START.test(value)) {
     return `'${value}`;
   }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
@@ -17,91 +58,180 @@ export function safeCell(value: unknown): Cell {
   return null;
 }
 
-/** A column of a sheet: its header and the field of the flat row it shows. */
-export interface Column {
-  readonly header: string;
-  readonly field: string;
+/**
+ * In an XLSX a text cell is text: `+8` or `-7` (a karyotype) never runs and keeps no quote. Only what
+ * would become a formula if the cell were edited — `=…`, or a function call such as `+SUM(…)` — does.
+ */
+const RUNNABLE = /^(=|[+\-@]\s*[A-Za-z_][\w.]*\s*\()/;
+export function safeXlsxText(value: string): string {
+  return RUNNABLE.test(value) ? `'${value}` : value;
 }
 
-const fields = (...names: string[]): Column[] => names.map((name) => ({ header: name, field: name }));
+const col = (field: ExportField, kind: ColumnKind = 'text'): Column => ({ field, header: { field }, kind });
 
 /** One row per patient: identity, demography, first diagnostic, risk, lab reports, treatments, death. */
 export const PATIENT_COLUMNS: readonly Column[] = [
-  ...fields('id', 'identification', 'codeOP', 'institution', 'institutionCode', 'institutionType', 'doctor'),
-  ...fields('createdAt', 'birthDate', 'age', 'gender', 'ecog', 'app'),
-  ...fields('dxDate', 'dxSecondary', 'dxSubType', 'dxSecondaryDescription', 'organsFailures', 'patientFit'),
-  ...fields('relapse', 'relapseDate', 'dxRiskLevel', 'consent', 'consentDate', 'riskLevel'),
-  ...REPORT_FIELDS.map(({ name, field }) => ({ header: name, field })),
-  ...fields('otherReports', 'samples', 'treatments', 'schemes', 'deathDate', 'deathCause', 'lastContactDate'),
+  col('id', 'id'),
+  col('identification'),
+  col('codeOP', 'integer'),
+  col('institution'),
+  col('institutionCode'),
+  col('institutionType', { code: 'institutionType' }),
+  col('doctor'),
+  col('createdAt', 'timestamp'),
+  col('birthDate'),
+  col('age', 'integer'),
+  col('gender', { code: 'sex' }),
+  col('ecog', 'integer'),
+  col('app'),
+  col('dxDate', 'date'),
+  col('dxSecondary', { code: 'stage' }),
+  col('dxSubType', 'subtype'),
+  col('dxSecondaryDescription'),
+  col('organsFailures'),
+  col('patientFit'),
+  col('relapse', 'boolean'),
+  col('relapseDate', 'date'),
+  col('dxRiskLevel', { code: 'risk' }),
+  col('consent', 'boolean'),
+  col('consentDate', 'date'),
+  col('riskLevel', { code: 'risk' }),
+  ...REPORT_FIELDS.map(({ name, field }): Column => ({ field, header: { reportName: name }, kind: 'text' })),
+  col('otherReports'),
+  col('samples', 'integer'),
+  col('treatments', 'integer'),
+  col('schemes', 'schemes'),
+  col('deathDate', 'date'),
+  col('deathCause'),
+  col('lastContactDate', 'date'),
 ];
 
 /** The further sheets of the XLSX: one row per record, keyed by patient id. */
-export const SHEETS: readonly { name: string; kind: RecordKind; columns: readonly Column[] }[] = [
+export const SHEETS: readonly {
+  sheet: keyof ExportTexts['sheets'];
+  kind: RecordKind;
+  columns: readonly Column[];
+}[] = [
   {
-    name: 'Diagnostics',
+    sheet: 'diagnostics',
     kind: 'diagnostics',
-    columns: fields(
-      'patientId',
-      'identification',
-      'diagnosticId',
-      'dxDate',
-      'dxSecondary',
-      'dxSubType',
-      'dxSecondaryDescription',
-      'organsFailures',
-      'patientFit',
-      'relapse',
-      'relapseDate',
-      'riskLevel',
-      'consent',
-      'consentDate',
-    ),
+    columns: [
+      col('patientId', 'id'),
+      col('identification'),
+      col('diagnosticId', 'id'),
+      col('dxDate', 'date'),
+      col('dxSecondary', { code: 'stage' }),
+      col('dxSubType', 'subtype'),
+      col('dxSecondaryDescription'),
+      col('organsFailures'),
+      col('patientFit'),
+      col('relapse', 'boolean'),
+      col('relapseDate', 'date'),
+      { field: 'riskLevel', header: { field: 'dxRiskLevel' }, kind: { code: 'risk' } },
+      col('consent', 'boolean'),
+      col('consentDate', 'date'),
+    ],
   },
   {
-    name: 'Treatments',
+    sheet: 'treatments',
     kind: 'treatments',
-    columns: fields(
-      'patientId',
-      'identification',
-      'treatmentId',
-      'order',
-      'scheme',
-      'startDate',
-      'toxicities',
-      'diseaseAssessment',
-      'medulogram',
-      'medulogramDate',
-      'EMR',
-      'EMRDate',
-      'EMRBlasts',
-      'clinicalMonitoring',
-      'drugs',
-    ),
+    columns: [
+      col('patientId', 'id'),
+      col('identification'),
+      col('treatmentId', 'id'),
+      col('order', 'integer'),
+      col('scheme', 'schemes'),
+      col('startDate', 'date'),
+      col('toxicities'),
+      col('diseaseAssessment', { code: 'response' }),
+      col('medulogram'),
+      col('medulogramDate', 'date'),
+      col('EMR'),
+      col('EMRDate', 'date'),
+      col('EMRBlasts', 'decimal'),
+      col('clinicalMonitoring'),
+      col('drugs', 'integer'),
+    ],
   },
   {
-    name: 'Drugs',
+    sheet: 'drugs',
     kind: 'drugs',
-    columns: fields(
-      'patientId',
-      'identification',
-      'treatmentId',
-      'treatmentOrder',
-      'drugId',
-      'order',
-      'name',
-      'dose',
-      'startApplicationDate',
-      'lastAplicationDate',
-    ),
+    columns: [
+      col('patientId', 'id'),
+      col('identification'),
+      col('treatmentId', 'id'),
+      col('treatmentOrder', 'integer'),
+      col('drugId', 'id'),
+      col('order', 'integer'),
+      col('name'),
+      col('dose'),
+      col('startApplicationDate', 'date'),
+      col('lastAplicationDate', 'date'),
+    ],
   },
   {
-    name: 'LabReports',
+    sheet: 'labReports',
     kind: 'labReports',
-    columns: fields('patientId', 'identification', 'name', 'content', 'date', 'file'),
+    columns: [
+      col('patientId', 'id'),
+      col('identification'),
+      col('name', { code: 'reportName' }),
+      col('content'),
+      col('date', 'date'),
+      col('file'),
+    ],
   },
 ];
 
-/** A row's cells for some columns, with formulas defused. */
-export function cellsOf(row: ExportRow, columns: readonly Column[]): Cell[] {
-  return columns.map((column) => safeCell(row[column.field]));
+/** The raw field names of the machine format's headers (and sheet names). */
+export const RAW_SHEET_NAMES: Record<keyof ExportTexts['sheets'], string> = {
+  patients: 'Patients',
+  diagnostics: 'Diagnostics',
+  treatments: 'Treatments',
+  drugs: 'Drugs',
+  labReports: 'LabReports',
+};
+
+export function headerOf(column: Column, presentation: Presentation): string {
+  const texts = EXPORT_TEXTS[presentation.language];
+  if ('reportName' in column.header) {
+    const name = column.header.reportName;
+    return presentation.raw ? name : (texts.values.reportName[name] ?? name);
+  }
+  return presentation.raw ? column.field : texts.headers[column.header.field];
+}
+
+export function sheetNameOf(sheet: keyof ExportTexts['sheets'], presentation: Presentation): string {
+  return presentation.raw ? RAW_SHEET_NAMES[sheet] : EXPORT_TEXTS[presentation.language].sheets[sheet];
+}
+
+/** `Other: text` as `Otro: text` in Spanish; anything else as stored. */
+function otherLabel(value: string, texts: ExportTexts): string {
+  return value.startsWith(OTHER_PREFIX) ? `${texts.other}: ${value.slice(OTHER_PREFIX.length)}` : value;
+}
+
+/**
+ * A value in the caller's language, before the format writes it: codes as labels, booleans as
+ * yes/no; numbers, dates and free text unchanged (each format writes those its own way).
+ */
+export function labelOf(value: unknown, kind: ColumnKind, texts: ExportTexts): unknown {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof kind === 'object') {
+    return texts.values[kind.code][String(value)] ?? value;
+  }
+  switch (kind) {
+    case 'boolean':
+      return value ? texts.yes : texts.no;
+    case 'subtype':
+      return texts.values.diagnosis[String(value)] ?? otherLabel(String(value), texts);
+    case 'schemes':
+      return String(value)
+        .split(' | ')
+        .map((part) => otherLabel(part, texts))
+        .join(' | ');
+    default:
+      return value;
+  }
 }

@@ -1,9 +1,11 @@
 import type { PatientFilters } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { type Database, poolOf, type Queryable } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import {
+  batchCohort,
   documentsSql,
   type ExportKey,
   keysSql,
@@ -20,47 +22,123 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A flat row as the export statements answer it. */
 export type ExportRow = Record<string, unknown>;
 
-/**
- * What a format reads: batches of patients in the exports' order, then, for a batch, its patient rows,
- * its records of one kind, or its whole patient files as JSON text. A format that needs several passes
- * (an XLSX, a sheet at a time) asks for the batches again; within one export they are read from one
- * snapshot.
- */
-export interface ExportSource {
-  batches(): AsyncGenerator<readonly string[]>;
+/** What can be read for one batch of patients: its patient rows, its records of one kind, its files. */
+export interface BatchReader {
   patientRows(ids: readonly string[]): Promise<ExportRow[]>;
   recordRows(kind: RecordKind, ids: readonly string[]): Promise<ExportRow[]>;
   documents(ids: readonly string[]): Promise<string[]>;
 }
 
-function sourceOn(db: Queryable, filters: PatientFilters, today: string, batchSize: number): ExportSource {
-  const run = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
-  return {
-    async *batches() {
-      let after: ExportKey | null = null;
-      for (;;) {
-        const keys: ExportKey[] = await run<ExportKey>(keysSql(filters, after, batchSize));
-        if (keys.length > 0) {
-          yield keys.map((key) => key.id);
-        }
-        if (keys.length < batchSize) {
-          return;
-        }
-        after = keys[keys.length - 1] ?? null;
-      }
-    },
-    patientRows: (ids) => run<ExportRow>(patientRowsSql(ids, today)),
-    recordRows: (kind, ids) => run<ExportRow>(RECORD_ROWS[kind](ids)),
-    documents: async (ids) => (await run<{ json: string }>(documentsSql(ids, today))).map((row) => row.json),
+/**
+ * What a format reads: every batch of patients in the exports' order, each turned by `read` into what
+ * the format writes. Batches are read ahead of the format (on PostgreSQL on two connections sharing one
+ * snapshot), so that the database works on the next batches while the server writes this one. A format
+ * that needs several passes (an XLSX, a sheet at a time) reads again; within one export every pass sees
+ * the same snapshot.
+ */
+export interface ExportSource {
+  read<T>(read: (reader: BatchReader, ids: readonly string[]) => Promise<T>): AsyncGenerator<T>;
+}
+
+/** Runs one statement at a time on a connection, in the order asked (a connection cannot run two). */
+function serial(): <T>(job: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (job) => {
+    const run = tail.then(job);
+    tail = run.catch(() => undefined);
+    return run;
   };
 }
 
+interface Connection {
+  run<T>(query: SQL): Promise<T[]>;
+}
+
+function connectionOf(db: Queryable): Connection {
+  const queue = serial();
+  return { run: (query) => queue(async () => rowsOf(await db.execute(query))) };
+}
+
+function readerOn(connection: Connection, today: string): BatchReader {
+  return {
+    patientRows: (ids) => connection.run<ExportRow>(patientRowsSql(batchCohort(ids), today)),
+    recordRows: (kind, ids) => connection.run<ExportRow>(RECORD_ROWS[kind](batchCohort(ids))),
+    documents: async (ids) =>
+      (await connection.run<{ json: string }>(documentsSql(batchCohort(ids), today))).map((row) => row.json),
+  };
+}
+
+/** The keys of every batch, read on the first connection. */
+async function* keysOf(
+  connection: Connection,
+  filters: PatientFilters,
+  batchSize: number,
+): AsyncGenerator<readonly string[]> {
+  let after: ExportKey | null = null;
+  for (;;) {
+    const keys: ExportKey[] = await connection.run<ExportKey>(keysSql(filters, after, batchSize));
+    if (keys.length > 0) {
+      yield keys.map((key) => key.id);
+    }
+    if (keys.length < batchSize) {
+      return;
+    }
+    after = keys[keys.length - 1] ?? null;
+  }
+}
+
 /**
- * Runs an export over one snapshot of the registry. On PostgreSQL it holds a connection of its own in a
- * read-only, repeatable-read transaction for the length of the download, so that every batch and every
- * pass sees the same patients and records while others write. PGlite has a single connection, which a
- * long transaction would hold against every other request: there each batch is a short statement of
- * its own, and the keys still give every patient once, oldest first.
+ * Batch i is read on connection i mod n, at most n + 1 batches ahead of the consumer, and handed over in
+ * order. A consumer that stops early (a client gone) stops the reading: nothing more is asked.
+ */
+function sourceOn(
+  connections: readonly Connection[],
+  filters: PatientFilters,
+  today: string,
+  batchSize: number,
+): ExportSource {
+  const readers = connections.map((connection) => readerOn(connection, today));
+  return {
+    async *read(read) {
+      const ahead: Promise<unknown>[] = [];
+      let index = 0;
+      try {
+        for await (const ids of keysOf(connections[0] as Connection, filters, batchSize)) {
+          const reading = read(readers[index++ % readers.length] as BatchReader, ids);
+          // Awaited below, in order; meanwhile a failure must not go unhandled.
+          reading.catch(() => undefined);
+          ahead.push(reading);
+          while (ahead.length > readers.length) {
+            yield (await ahead.shift()) as Awaited<ReturnType<typeof read>>;
+          }
+        }
+        while (ahead.length > 0) {
+          yield (await ahead.shift()) as Awaited<ReturnType<typeof read>>;
+        }
+      } finally {
+        // Let what was already asked finish before the connections go back to the pool.
+        await Promise.allSettled(ahead);
+      }
+    },
+  };
+}
+
+/** A snapshot's name as pg_export_snapshot gives it, checked before it is written into SQL. */
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
+
+/**
+ * Settings of an export's transactions: its statements look up a few thousand patients by key in
+ * tables the server keeps cached, and sort and group a batch's records in memory.
+ */
+const EXPORT_SETTINGS = ["set local work_mem = '64MB'", 'set local random_page_cost = 1.1'];
+
+/**
+ * Runs an export over one snapshot of the registry. On PostgreSQL it holds a connection in a read-only,
+ * repeatable-read transaction for the length of the download, so that every batch and every pass sees
+ * the same patients and records while others write; when the pool has a connection to spare, a second
+ * one joins the same snapshot (`pg_export_snapshot`) and reads every other batch. PGlite has a single
+ * connection, which a long transaction would hold against every other request: there each batch is a
+ * short statement of its own, and the keys still give every patient once, oldest first.
  */
 export async function withExportSource<T>(
   db: Database,
@@ -71,20 +149,46 @@ export async function withExportSource<T>(
 ): Promise<T> {
   const pool = poolOf(db);
   if (!pool) {
-    return work(sourceOn(db, filters, today, batchSize));
+    return work(sourceOn([connectionOf(db)], filters, today, batchSize));
   }
-  const client = await pool.connect();
+  const clients: pg.PoolClient[] = [];
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const result = await work(
-      sourceOn(drizzlePg({ client, schema }) as unknown as Database, filters, today, batchSize),
+    const main = await pool.connect();
+    clients.push(main);
+    await main.query('begin isolation level repeatable read read only');
+    for (const setting of EXPORT_SETTINGS) {
+      await main.query(setting);
+    }
+    // A second reader only when the pool has one to spare now: an export never waits for the pool.
+    const [exported] = (await main.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot'))
+      .rows;
+    const spare =
+      pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10));
+    if (spare && exported && SNAPSHOT_ID.test(exported.snapshot)) {
+      const helper = await pool.connect();
+      clients.push(helper);
+      await helper.query('begin isolation level repeatable read read only');
+      await helper.query(`set transaction snapshot '${exported.snapshot}'`);
+      for (const setting of EXPORT_SETTINGS) {
+        await helper.query(setting);
+      }
+    }
+    const connections = clients.map((client) =>
+      connectionOf(drizzlePg({ client, schema }) as unknown as Database),
     );
-    await client.query('commit');
+    const result = await work(sourceOn(connections, filters, today, batchSize));
+    for (const client of clients) {
+      await client.query('commit');
+    }
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    for (const client of clients) {
+      await client.query('rollback').catch(() => undefined);
+    }
     throw error;
   } finally {
-    client.release();
+    for (const client of clients) {
+      client.release();
+    }
   }
 }

@@ -33,9 +33,20 @@ export function keysSql(filters: PatientFilters, after: ExportKey | null, limit:
     ${whereOf(conditions)} order by l.created_at, l.patient_id limit ${limit}`;
 }
 
-/** The batch's keys, numbered in their order, for joins that must keep it. */
-const keysOf = (ids: readonly string[]) =>
-  sql`unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as k(id, n)`;
+/**
+ * The patients a statement exports, as `k(id, n)`, numbered in the exports' order: either a batch of
+ * keys read before (`batchCohort`), or every patient matching the filters (`filteredCohort`), for one
+ * statement over the whole export read through a cursor.
+ */
+export type Cohort = SQL;
+
+export const batchCohort = (ids: readonly string[]): Cohort =>
+  sql`select k.id, k.n from unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as k(id, n)`;
+
+export function filteredCohort(filters: PatientFilters): Cohort {
+  return sql`select l.patient_id as id, row_number() over (order by l.created_at, l.patient_id) as n
+    from patient_list l ${whereOf(listConditions(ADMIN, filters))}`;
+}
 
 /**
  * Whole years from birth to the first diagnosis date `dxDate`, else to `today`; a bare birth year counts
@@ -47,8 +58,8 @@ const ageSql = (dxDate: SQL, today: string) => sql`(select case when dm.birth_da
   end from (select coalesce(${dxDate}, ${today}::date) as day) ref)`;
 
 /** The whole patient file of each patient of a batch, as JSON text, as `GET /patients/{id}` answers it. */
-export function documentsSql(ids: readonly string[], today: string): SQL {
-  return sql`with k as (select * from ${keysOf(ids)}),
+export function documentsSql(cohort: Cohort, today: string): SQL {
+  return sql`with k as (${cohort}),
     s as (select s.patient_id, ${listAgg(RECORD_JSON.sample, RECORD_ORDER.sample)} as items
       from samples s left join files sf on sf.id = s.file_id where s.patient_id in (select id from k) group by s.patient_id),
     d as (select d.patient_id, ${listAgg(RECORD_JSON.diagnostic, RECORD_ORDER.diagnostic)} as items,
@@ -87,11 +98,11 @@ const listAgg = (record: SQL, order: SQL) => sql`json_agg(${record} order by ${o
 const FIXED_REPORTS = [...LAB_REPORT_NAMES, NGS_OP];
 
 /** One flat row per patient of a batch: what the CSV and the XLSX's Patients sheet hold. */
-export function patientRowsSql(ids: readonly string[], today: string): SQL {
+export function patientRowsSql(cohort: Cohort, today: string): SQL {
   const reportColumns = FIXED_REPORTS.map(
     (name, index) => sql`max(r.content) filter (where r.name = ${name}) as ${sql.raw(`"report${index}"`)}`,
   );
-  return sql`with k as (select * from ${keysOf(ids)}),
+  return sql`with k as (${cohort}),
     r as (select r.patient_id, ${sql.join(reportColumns, sql`, `)},
         string_agg(r.name || ': ' || coalesce(r.content, ''), ' | ' order by r.created_at, r.id)
           filter (where r.name <> all(${`{${FIXED_REPORTS.map((name) => `"${name}"`).join(',')}}`}::text[])) as "otherReports"
@@ -129,36 +140,38 @@ export const REPORT_FIELDS = FIXED_REPORTS.map((name, index) => ({ name, field: 
 /** The records of one kind of a batch, one row each, in the patients' order and then the records'. */
 export const RECORD_ROWS = {
   diagnostics: (
-    ids: readonly string[],
-  ) => sql`select p.id as "patientId", p.identification as "identification",
+    cohort: Cohort,
+  ) => sql`with k as (${cohort}) select p.id as "patientId", p.identification as "identification",
       d.id as "diagnosticId", d.dx_date::text as "dxDate", d.dx_secondary as "dxSecondary", d.dx_sub_type as "dxSubType",
       d.dx_secondary_description as "dxSecondaryDescription", d.organs_failures as "organsFailures",
       d.patient_fit as "patientFit", d.relapse as "relapse", d.relapse_date::text as "relapseDate",
       d.risk_level as "riskLevel", d.consent as "consent", d.consent_date::text as "consentDate"
-    from ${keysOf(ids)} join patients p on p.id = k.id join diagnostics d on d.patient_id = p.id
+    from k join patients p on p.id = k.id join diagnostics d on d.patient_id = p.id
     order by k.n, ${RECORD_ORDER.diagnostic}`,
   treatments: (
-    ids: readonly string[],
-  ) => sql`select p.id as "patientId", p.identification as "identification",
+    cohort: Cohort,
+  ) => sql`with k as (${cohort}) select p.id as "patientId", p.identification as "identification",
       t.id as "treatmentId", t."order" as "order", t.scheme as "scheme", t.start_date::text as "startDate",
       t.toxicities as "toxicities", t.disease_assessment as "diseaseAssessment", t.medulogram as "medulogram",
       t.medulogram_date::text as "medulogramDate", t.emr as "EMR", t.emr_date::text as "EMRDate",
       t.emr_blasts::float8 as "EMRBlasts", t.clinical_monitoring as "clinicalMonitoring",
       (select count(*)::int from drugs g where g.treatment_id = t.id) as "drugs"
-    from ${keysOf(ids)} join patients p on p.id = k.id join treatments t on t.patient_id = p.id
+    from k join patients p on p.id = k.id join treatments t on t.patient_id = p.id
     order by k.n, ${RECORD_ORDER.treatment}`,
-  drugs: (ids: readonly string[]) => sql`select p.id as "patientId", p.identification as "identification",
+  drugs: (
+    cohort: Cohort,
+  ) => sql`with k as (${cohort}) select p.id as "patientId", p.identification as "identification",
       t.id as "treatmentId", t."order" as "treatmentOrder", g.id as "drugId", g."order" as "order", g.name as "name",
       g.dose as "dose", g.start_application_date::text as "startApplicationDate",
       g.last_aplication_date::text as "lastAplicationDate"
-    from ${keysOf(ids)} join patients p on p.id = k.id join treatments t on t.patient_id = p.id
+    from k join patients p on p.id = k.id join treatments t on t.patient_id = p.id
     join drugs g on g.treatment_id = t.id
     order by k.n, ${RECORD_ORDER.treatment}, ${RECORD_ORDER.drug}`,
   labReports: (
-    ids: readonly string[],
-  ) => sql`select p.id as "patientId", p.identification as "identification",
+    cohort: Cohort,
+  ) => sql`with k as (${cohort}) select p.id as "patientId", p.identification as "identification",
       r.name as "name", r.content as "content", r.date::text as "date", rf.name as "file"
-    from ${keysOf(ids)} join patients p on p.id = k.id join lab_reports r on r.patient_id = p.id
+    from k join patients p on p.id = k.id join lab_reports r on r.patient_id = p.id
     left join files rf on rf.id = r.file_id
     order by k.n, ${RECORD_ORDER.report}`,
 };

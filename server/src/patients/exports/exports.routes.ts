@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type PatientFilters, type PatientListQuery, patientListQuerySchema } from '@registry/shared';
+import { type ExportQuery, exportQuerySchema, type PatientFilters, pickLanguage } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { created, recordAudit } from '../../audit/record.ts';
@@ -27,15 +27,17 @@ export function exportName(now: Date): string {
   return `patients-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}`;
 }
 
-function filtersOf(query: PatientListQuery): PatientFilters {
-  const { page: _page, size: _size, orderBy: _orderBy, order: _order, ...filters } = query;
+function filtersOf(query: ExportQuery): PatientFilters {
+  const { page: _page, size: _size, orderBy: _orderBy, order: _order, codes: _codes, ...filters } = query;
   return filters;
 }
 
 /**
  * `GET /api/patients/csv|xls|json` (docs/product-rules.md#exports): admins only, the list's filters, every
  * matching patient, streamed a batch at a time from one snapshot. Page, size and sort are accepted and
- * ignored: exports run oldest patient first. Each export is audited with its filters.
+ * ignored: exports run oldest patient first. CSV and XLSX speak the caller's language
+ * (`Accept-Language`) unless `codes=raw`; JSON is the API's own format. Each export is audited with its
+ * filters.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   for (const [format, spec] of Object.entries(FORMATS)) {
@@ -47,7 +49,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           tags: ['exports'],
           summary: `Export the filtered patients as ${spec.extension.toUpperCase()} (admins)`,
           security: BEARER,
-          querystring: patientListQuerySchema,
+          querystring: exportQuerySchema,
           response: {
             200: {
               description: `An attachment patients-yyyy-MM-dd-HHmmss.${spec.extension}`,
@@ -62,16 +64,21 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       async (request, reply) => {
         const actor = actorOf(ctx, request);
         const filters = filtersOf(request.query);
+        // Headers and coded values in the caller's language unless the machine format is asked for.
+        const presentation = {
+          raw: request.query.codes === 'raw',
+          language: pickLanguage(request.headers['accept-language']),
+        };
         await recordAudit(ctx.db, actor, {
           action: 'patients.export',
           entityType: 'patients',
           entityId: format,
-          changes: created({ format, filters }),
+          changes: created({ format, filters, codes: presentation.raw ? 'raw' : 'labels' }),
         });
         // The export's snapshot is held until the download ends, or its client goes away.
         const body = new PassThrough();
         withExportSource(ctx.db, filters, todayOf(actor.now), (source) =>
-          pipeline(spec.stream(source), body),
+          pipeline(spec.stream(source, presentation), body),
         ).catch((error: unknown) => body.destroy(error as Error));
         return reply
           .type(spec.type)

@@ -2,6 +2,7 @@ import { latestToday } from '@registry/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../test/database.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
   type Caller,
@@ -11,7 +12,7 @@ import {
   newDoctor,
   treatment,
 } from '../../test/patients.ts';
-import { safeCell } from './columns.ts';
+import { safeCell, safeXlsxText } from './columns.ts';
 import { type ExportSource, withExportSource } from './export-source.ts';
 import { exportName } from './exports.routes.ts';
 import { csvStream, jsonStream, xlsxStream } from './formats.ts';
@@ -84,7 +85,27 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string, caller: Caller = admin) => t.request({ method: 'GET', url, token: caller.token });
+  const get = (url: string, caller: Caller = admin, language?: 'es' | 'en') =>
+    t.request({
+      method: 'GET',
+      url,
+      token: caller.token,
+      headers: language ? { 'accept-language': language } : {},
+    });
+  const readXlsx = async (payload: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    return workbook;
+  };
+  const tableOf = (workbook: ExcelJS.Workbook, name: string) => {
+    const sheet = workbook.getWorksheet(name);
+    const values: unknown[][] = [];
+    sheet?.eachRow((row) => {
+      values.push((row.values as unknown[]).slice(1));
+    });
+    const [header = [], ...rows] = values;
+    return rows.map((row) => Object.fromEntries(header.map((h, i) => [String(h), row[i] ?? null])));
+  };
   const listIds = async (query: string) =>
     ((await get(`/api/patients/list?size=1000&${query}`)).json().data as { id: string }[])
       .map((row) => row.id)
@@ -100,7 +121,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
   ];
 
   it.each(FILTERS)('CSV holds exactly the rows of the list filtered by "%s"', async (query) => {
-    const res = await get(`/api/patients/csv?${query}`);
+    const res = await get(`/api/patients/csv?codes=raw&${query}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -112,10 +133,10 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
   });
 
   it('writes one CSV row per patient with lab reports, treatments and death, formulas defused', async () => {
-    const rows = parse((await get('/api/patients/csv')).rawPayload, { bom: true, columns: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parse((await get('/api/patients/csv?codes=raw')).rawPayload, {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
     const accent = rows.find((row) => row.id === ids.accent);
     expect(accent).toMatchObject({
       identification: 'Peña-ñandú',
@@ -137,11 +158,10 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
   });
 
   it('writes an XLSX with the patients and the sheets of their records, keyed by patient id', async () => {
-    const res = await get('/api/patients/xls?relapse=true');
+    const res = await get('/api/patients/xls?relapse=true&codes=raw');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="patients-.*\.xlsx"$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readXlsx(res.rawPayload);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Patients',
       'Diagnostics',
@@ -149,22 +169,20 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       'Drugs',
       'LabReports',
     ]);
-    const table = (name: string) => {
-      const sheet = workbook.getWorksheet(name);
-      const values: unknown[][] = [];
-      sheet?.eachRow((row) => {
-        values.push((row.values as unknown[]).slice(1));
-      });
-      const [header = [], ...rows] = values;
-      return rows.map((row) => Object.fromEntries(header.map((h, i) => [String(h), row[i] ?? null])));
-    };
+    const table = (name: string) => tableOf(workbook, name);
     const patients = table('Patients');
     expect(patients.map((row) => row.id).sort()).toEqual(await listIds('relapse=true'));
     expect(patients.find((row) => row.id === ids.accent)).toMatchObject({
       identification: 'Peña-ñandú',
       codeOP: 42,
       relapse: true,
-      NGS: "'-TP53",
+      // A text cell of an XLSX never runs: a leading minus keeps no quote.
+      NGS: '-TP53',
+    });
+    const all = await readXlsx((await get('/api/patients/xls?codes=raw')).rawPayload);
+    expect(tableOf(all, 'Patients').find((row) => row.id === ids.formula)).toMatchObject({
+      identification: `'=HYPERLINK("http://x")`,
+      app: '+1 cardiopatía',
     });
     expect(
       table('Diagnostics')
@@ -181,10 +199,104 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     ]);
     expect(table('LabReports').map((row) => [row.name, row.content])).toEqual([
       ['Molecular Studies', 'BCR-ABL1'],
-      ['NGS', "'-TP53"],
+      ['NGS', '-TP53'],
       ['NGS OP', 'panel OP'],
     ]);
   });
+
+  it('writes a Spanish CSV for a Spanish Excel: `;`, translated headers and values, dd/mm/yyyy', async () => {
+    const res = await get('/api/patients/csv', admin, 'es');
+    expect(res.statusCode).toBe(200);
+    const text = res.rawPayload.toString('utf8');
+    expect(text.split('\n')[0]).toMatch(/^\uFEFFID del paciente;Identificación;Código OP;Institución;/);
+    const rows = parse(res.rawPayload, { bom: true, columns: true, delimiter: ';' }) as Record<
+      string,
+      string
+    >[];
+    const accent = rows.find((row) => row['ID del paciente'] === ids.accent);
+    expect(accent).toMatchObject({
+      Identificación: 'Peña-ñandú',
+      'Código OP': '42',
+      Subtipo: 'ALL-B',
+      'Dx inicial o secundario': 'Inicial',
+      Recaída: 'Sí',
+      'Fecha de recaída': '01/04/2023',
+      Consentimiento: 'Sí',
+      // Formulas stay defused in a CSV, which a spreadsheet interprets on opening.
+      NGS: "'-TP53",
+      'Estudios moleculares': 'BCR-ABL1',
+      Tratamientos: '2',
+      'Fecha de óbito': '02/01/2024',
+      'Causa de óbito': "'@sepsis",
+    });
+    expect(accent?.['Fecha de registro']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(accent?.Sexo).toMatch(/^(Masculino|Femenino)$/);
+    const bare = rows.find((row) => row['ID del paciente'] === ids.bare);
+    expect(bare?.Recaída).toBe('');
+  });
+
+  it('writes an English CSV with `,`, English headers and values, ISO dates', async () => {
+    const res = await get('/api/patients/csv?subtype=ALL-B', admin, 'en');
+    const rows = parse(res.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      'Patient ID': ids.accent,
+      Identification: 'Peña-ñandú',
+      'Initial or secondary Dx': 'Initial',
+      Relapse: 'Yes',
+      'Relapse date': '2023-04-01',
+      'Molecular studies': 'BCR-ABL1',
+      'Date of death': '2024-01-02',
+    });
+    expect(rows[0]?.Sex).toMatch(/^(Male|Female)$/);
+  });
+
+  it('keeps the machine format with codes=raw, in any language', async () => {
+    const raw = (await get('/api/patients/csv?codes=raw', admin, 'es')).rawPayload.toString('utf8');
+    expect(raw.split('\n')[0]).toMatch(/^\uFEFFid,identification,codeOP,institution,/);
+    expect((await get('/api/patients/csv?codes=maybe')).statusCode).toBe(400);
+  });
+
+  it.each(['es', 'en'] as const)(
+    'writes a %s XLSX with real dates, a bold frozen header, widths and an autofilter',
+    async (language) => {
+      const res = await get('/api/patients/xls?relapse=true', admin, language);
+      expect(res.statusCode).toBe(200);
+      const workbook = await readXlsx(res.rawPayload);
+      const names =
+        language === 'es'
+          ? ['Pacientes', 'Diagnósticos', 'Tratamientos', 'Drogas', 'Informes de laboratorio']
+          : ['Patients', 'Diagnostics', 'Treatments', 'Drugs', 'Lab reports'];
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(names);
+      const sheet = workbook.getWorksheet(names[0] as string);
+      if (!sheet) {
+        throw new Error('no patients sheet');
+      }
+      const header = sheet.getRow(1);
+      expect(header.getCell(1).value).toBe(language === 'es' ? 'ID del paciente' : 'Patient ID');
+      expect(header.getCell(1).font?.bold).toBe(true);
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.autoFilter).toBe(`A1:${sheet.getColumn(sheet.columnCount).letter}${sheet.rowCount}`);
+      expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(36);
+      const patients = tableOf(workbook, names[0] as string);
+      const idHeader = language === 'es' ? 'ID del paciente' : 'Patient ID';
+      const accent = patients.find((row) => row[idHeader] === ids.accent);
+      const relapseDate = accent?.[language === 'es' ? 'Fecha de recaída' : 'Relapse date'];
+      expect(relapseDate).toBeInstanceOf(Date);
+      expect((relapseDate as Date).toISOString().slice(0, 10)).toBe('2023-04-01');
+      expect(accent?.NGS).toBe('-TP53');
+      expect(accent?.[language === 'es' ? 'Recaída' : 'Relapse']).toBe(language === 'es' ? 'Sí' : 'Yes');
+      expect(accent?.[language === 'es' ? 'Código OP' : 'Code OP']).toBe(42);
+      const reports = tableOf(workbook, names[4] as string).map((row) =>
+        language === 'es' ? [row.Nombre, row.Contenido] : [row.Name, row.Content],
+      );
+      expect(reports).toEqual([
+        [language === 'es' ? 'Estudios moleculares' : 'Molecular studies', 'BCR-ABL1'],
+        ['NGS', '-TP53'],
+        ['NGS OP', 'panel OP'],
+      ]);
+    },
+  );
 
   it('writes JSON with the full nested records of the filtered patients', async () => {
     const res = await get('/api/patients/json?subtype=ALL-B');
@@ -210,7 +322,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       {},
       today,
       async (source) => {
-        for await (const batch of source.batches()) {
+        for await (const batch of source.read(async (_reader, ids) => ids)) {
           expect(batch.length).toBeLessThanOrEqual(1);
           all.push(...batch);
         }
@@ -219,6 +331,63 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     );
     expect(all.sort()).toEqual(await listIds(''));
   });
+
+  it.runIf(testEngine === 'postgres')(
+    'reads one snapshot on every connection while others write',
+    async () => {
+      const today = latestToday(new Date());
+      const before = await listIds('');
+      const last =
+        before.length > 0
+          ? ((await get(`/api/patients/${ids.accent}`)).json().data as { id: string; identification: string })
+          : null;
+      const seen: { id: string; identification: string }[] = [];
+      // While the first batch is read: a new patient, and a change to one the export has not reached;
+      // every later batch is read after them.
+      let first = true;
+      let written: () => void = () => undefined;
+      const afterWrites = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      await withExportSource(
+        t.ctx.db,
+        {},
+        today,
+        async (source) => {
+          const documents = source.read(async (reader, batch) => {
+            if (first) {
+              first = false;
+              await createPatient(t, doctor);
+              const res = await t.request({
+                method: 'PATCH',
+                url: `/api/patients/${ids.accent}`,
+                token: doctor.token,
+                payload: { identification: `changed-${Date.now()}` },
+              });
+              expect(res.statusCode, res.body).toBe(200);
+              written();
+            } else {
+              await afterWrites;
+            }
+            return reader.documents(batch);
+          });
+          for await (const batch of documents) {
+            seen.push(...batch.map((text) => JSON.parse(text) as { id: string; identification: string }));
+          }
+        },
+        1,
+      );
+      expect(seen.map((patient) => patient.id).sort()).toEqual(before);
+      expect(seen.find((patient) => patient.id === ids.accent)?.identification).toBe(last?.identification);
+      const back = await t.request({
+        method: 'PATCH',
+        url: `/api/patients/${ids.accent}`,
+        token: doctor.token,
+        payload: { identification: last?.identification },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+    },
+  );
 
   it.each([
     ['csv', csvStream],
@@ -232,24 +401,29 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       id: patient.id,
       identification: patient.identification,
     }));
+    const reader = {
+      patientRows: async () => rows,
+      recordRows: async () => rows,
+      documents: async () => rows.map(() => JSON.stringify(patient)),
+    };
     const endless: ExportSource = {
-      async *batches() {
+      async *read(read) {
         try {
           for (;;) {
             batches++;
             // A database answers asynchronously: so does this endless one.
             await new Promise((resolve) => setImmediate(resolve));
-            yield rows.map((row) => row.id);
+            yield await read(
+              reader,
+              rows.map((row) => row.id),
+            );
           }
         } finally {
           closed = true;
         }
       },
-      patientRows: async () => rows,
-      recordRows: async () => rows,
-      documents: async () => rows.map(() => JSON.stringify(patient)),
     };
-    const stream = format(endless);
+    const stream = format(endless, { raw: false, language: 'es' });
     await new Promise<void>((resolve) => stream.once('data', () => resolve()));
     stream.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -276,6 +450,16 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       5,
       true,
       null,
+    ]);
+    expect(['+8', '-7', '-5q', '+mar', '@x', '=1', '+SUM(A1)', '-HYPERLINK("x")'].map(safeXlsxText)).toEqual([
+      '+8',
+      '-7',
+      '-5q',
+      '+mar',
+      '@x',
+      "'=1",
+      "'+SUM(A1)",
+      `'-HYPERLINK("x")`,
     ]);
     expect(exportName(new Date('2024-03-05T07:08:09Z'))).toBe('patients-2024-03-05-070809');
   });

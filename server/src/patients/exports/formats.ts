@@ -1,41 +1,88 @@
-import { PassThrough, pipeline, Readable, type Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import type ExcelJS from 'exceljs';
-import { cellsOf, PATIENT_COLUMNS, SHEETS } from './columns.ts';
-import type { ExportSource } from './export-source.ts';
+import { Readable } from 'node:stream';
+import { EXPORT_TEXTS } from '@registry/shared';
+import { stringify } from 'csv-stringify/sync';
+import {
+  type Column,
+  type ColumnKind,
+  headerOf,
+  labelOf,
+  PATIENT_COLUMNS,
+  type Presentation,
+  SHEETS,
+  safeCell,
+  safeXlsxText,
+  sheetNameOf,
+} from './columns.ts';
+import type { BatchReader, ExportRow, ExportSource } from './export-source.ts';
+import { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './xlsx-writer.ts';
 
 /**
- * CSV: one row per patient, UTF-8 with a BOM so that Excel reads accents, quoted by csv-stringify.
- * Backpressure runs from the client to the database: a slow client slows the reading.
+ * A stream of the chunks an async generator yields, each written once the client has taken the
+ * previous ones (backpressure runs from the client to the database). Destroying the stream — a client
+ * gone — returns the generator, which stops reading.
  */
-export function csvStream(source: ExportSource): Readable {
-  async function* records() {
-    for await (const ids of source.batches()) {
-      for (const row of await source.patientRows(ids)) {
-        yield cellsOf(row, PATIENT_COLUMNS);
-      }
-    }
+function streamOf(chunks: () => AsyncGenerator<string>): Readable {
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+}
+
+const spanish = (presentation: Presentation) => !presentation.raw && presentation.language === 'es';
+
+/** `yyyy-mm-dd` as `dd/mm/yyyy`; a bare year, or anything else, as it is. */
+const dayMonthYear = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}/${text.slice(5, 7)}/${text.slice(0, 4)}` : text;
+
+/** An ISO timestamp as `yyyy-mm-dd hh:mm` (UTC), which spreadsheets read as a date and time. */
+const dateTime = (text: string) => (text.length >= 16 ? `${text.slice(0, 10)} ${text.slice(11, 16)}` : text);
+
+/** One CSV cell in the presentation asked for. */
+function csvCell(value: unknown, kind: ColumnKind, presentation: Presentation): unknown {
+  if (presentation.raw || value === null || value === undefined) {
+    return safeCell(value);
   }
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: PATIENT_COLUMNS.map((column) => column.header),
-    cast: { boolean: (value) => (value ? 'true' : 'false') },
-  });
-  return pipeline(Readable.from(records()), csv, () => undefined);
+  const label = labelOf(value, kind, EXPORT_TEXTS[presentation.language]);
+  const es = spanish(presentation);
+  if (typeof label === 'number') {
+    return es ? String(label).replace('.', ',') : label;
+  }
+  if (typeof label === 'string' && (kind === 'date' || kind === 'timestamp')) {
+    const text = kind === 'timestamp' ? dateTime(label) : label;
+    return es ? dayMonthYear(text.slice(0, 10)) + text.slice(10) : text;
+  }
+  return safeCell(label);
 }
 
 /**
- * JSON: `{ "data": [ …whole patient files… ] }`, a batch at a time. The database writes each patient's
- * JSON text, so that the server only joins the pieces (parsing and writing 100,000 files again would
- * cost more than reading them).
+ * CSV: one row per patient, UTF-8 with a BOM so that Excel reads accents, quoted by csv-stringify; in
+ * Spanish separated by `;` (a Spanish Excel's list separator, as the decimal comma takes `,`). Each
+ * batch of patients becomes one piece of text: a write per batch, not per cell.
+ */
+export function csvStream(source: ExportSource, presentation: Presentation): Readable {
+  const options = {
+    delimiter: spanish(presentation) ? ';' : ',',
+    cast: { boolean: (value: boolean) => (value ? 'true' : 'false') },
+  };
+  const cells = (row: ExportRow) =>
+    PATIENT_COLUMNS.map((column) => csvCell(row[column.field] ?? null, column.kind, presentation));
+  return streamOf(async function* () {
+    yield `\uFEFF${stringify([PATIENT_COLUMNS.map((column) => headerOf(column, presentation))], options)}`;
+    for await (const text of source.read(async (reader, ids) =>
+      stringify((await reader.patientRows(ids)).map(cells), options),
+    )) {
+      yield text;
+    }
+  });
+}
+
+/**
+ * JSON: `{ "data": [ …whole patient files… ] }`, a batch at a time, in the machine format of the API
+ * whatever the language. The database writes each patient's JSON text, so that the server only joins
+ * the pieces (parsing and writing 100,000 files again would cost more than reading them).
  */
 export function jsonStream(source: ExportSource): Readable {
-  async function* chunks() {
+  return streamOf(async function* () {
     yield '{"data":[';
     let first = true;
-    for await (const ids of source.batches()) {
-      const documents = await source.documents(ids);
+    for await (const documents of source.read((reader, ids) => reader.documents(ids))) {
       if (documents.length === 0) {
         continue;
       }
@@ -43,92 +90,87 @@ export function jsonStream(source: ExportSource): Readable {
       first = false;
     }
     yield ']}\n';
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
-
-/** Resolves when the stream wants more, rejects when it was closed (the client went away). */
-function drained(stream: Writable): Promise<void> {
-  if (stream.destroyed) {
-    return Promise.reject(new Error('export stream closed'));
-  }
-  const needsDrain =
-    stream.writableNeedDrain ??
-    (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
-  if (!needsDrain) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      stream.off('drain', onDrain);
-      stream.off('close', onClose);
-      if (error) {
-        reject(error);
-      } else {
-        resolve();
-      }
-    };
-    const onDrain = () => done();
-    const onClose = () => done(new Error('export stream closed'));
-    stream.on('drain', onDrain);
-    stream.on('close', onClose);
   });
 }
 
-/**
- * exceljs writes a sheet's rows into the zip's deflate stream without waiting for it (its StreamBuf
- * ignores backpressure), so a fast reader of the database would pile compressed-to-be rows up in
- * memory. These are the streams to wait on; exceljs keeps them in the sheet stream's `pipes`.
- */
-function zipInputsOf(worksheet: ExcelJS.Worksheet): Writable[] {
-  const stream = (worksheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
-  return (stream?.pipes ?? []).filter(
-    (pipe): pipe is Writable => typeof (pipe as Writable | undefined)?.once === 'function',
-  );
+/** One XLSX cell: text is text (no quote for `+8`), dates are dates when labelled. */
+function xlsxCell(value: unknown, kind: ColumnKind, presentation: Presentation): XlsxValue {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  const shown = presentation.raw ? value : labelOf(value, kind, EXPORT_TEXTS[presentation.language]);
+  if (!presentation.raw && typeof shown === 'string' && (kind === 'date' || kind === 'timestamp')) {
+    return { date: shown };
+  }
+  if (typeof shown === 'string') {
+    return safeXlsxText(shown);
+  }
+  if (typeof shown === 'number' || typeof shown === 'boolean') {
+    return shown;
+  }
+  return null;
 }
 
+const WIDTHS: Record<string, number> = {
+  id: 38,
+  date: 12,
+  timestamp: 17,
+  integer: 9,
+  decimal: 10,
+  boolean: 9,
+  text: 24,
+  subtype: 16,
+  schemes: 28,
+};
+
+/** Wide enough for the header, and for the values a column of its kind usually holds. */
+function widthOf(column: Column, header: string): number {
+  const base = typeof column.kind === 'object' ? 16 : (WIDTHS[column.kind] ?? 20);
+  return Math.min(48, Math.max(base, header.length + 3));
+}
+
+type RowsOf = (reader: BatchReader, ids: readonly string[]) => Promise<ExportRow[]>;
+
 /**
- * XLSX through exceljs' streaming writer: a Patients sheet like the CSV, then Diagnostics, Treatments,
- * Drugs and LabReports keyed by patient id. The zip takes one sheet at a time, so each sheet is a pass
- * of its own over the batches, committed row by row.
+ * XLSX: a Patients sheet like the CSV, then Diagnostics, Treatments, Drugs and Lab reports keyed by
+ * patient id; a bold, frozen header row with widths and an autofilter on each. The zip takes one sheet
+ * at a time, so each sheet is a pass of its own over the batches (within one snapshot).
  */
-export function xlsxStream(source: ExportSource): Readable {
-  const out = new PassThrough();
-  const write = async () => {
-    // Loaded on the first XLSX export, not at every start (it is the heaviest library of the server).
-    const { default: excel } = await import('exceljs');
-    const workbook = new excel.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: false,
-      useSharedStrings: false,
-    });
-    const passes = [
-      {
-        name: 'Patients',
-        columns: PATIENT_COLUMNS,
-        rows: (ids: readonly string[]) => source.patientRows(ids),
-      },
-      ...SHEETS.map((sheet) => ({
-        name: sheet.name,
-        columns: sheet.columns,
-        rows: (ids: readonly string[]) => source.recordRows(sheet.kind, ids),
+export function xlsxStream(source: ExportSource, presentation: Presentation): Readable {
+  const sheet = (name: string, columns: readonly Column[], rowsOf: RowsOf): XlsxSheet => {
+    const headers = columns.map((column) => headerOf(column, presentation));
+    return {
+      name,
+      columns: columns.map((column, i) => ({
+        header: headers[i] ?? '',
+        width: widthOf(column, headers[i] ?? ''),
       })),
-    ];
-    for (const pass of passes) {
-      const worksheet = workbook.addWorksheet(pass.name);
-      worksheet.addRow(pass.columns.map((column) => column.header)).commit();
-      for await (const ids of source.batches()) {
-        for (const row of await pass.rows(ids)) {
-          worksheet.addRow(cellsOf(row, pass.columns)).commit();
-        }
-        for (const stream of [...zipInputsOf(worksheet), out]) {
-          await drained(stream);
-        }
-      }
-      worksheet.commit();
-    }
-    await workbook.commit();
+      rows: () =>
+        source.read(async (reader, ids) =>
+          (await rowsOf(reader, ids)).map((row) => {
+            const cells: XlsxValue[] = new Array(columns.length);
+            for (let i = 0; i < columns.length; i++) {
+              const column = columns[i] as Column;
+              cells[i] = xlsxCell(row[column.field], column.kind, presentation);
+            }
+            return cells;
+          }),
+        ),
+    };
   };
-  write().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  const es = spanish(presentation);
+  return xlsxWorkbook(
+    [
+      sheet(sheetNameOf('patients', presentation), PATIENT_COLUMNS, (reader, ids) => reader.patientRows(ids)),
+      ...SHEETS.map((spec) =>
+        sheet(sheetNameOf(spec.sheet, presentation), spec.columns, (reader, ids) =>
+          reader.recordRows(spec.kind, ids),
+        ),
+      ),
+    ],
+    {
+      dateFormat: es ? 'dd/mm/yyyy' : 'yyyy-mm-dd',
+      timestampFormat: es ? 'dd/mm/yyyy hh:mm' : 'yyyy-mm-dd hh:mm',
+    },
+  );
 }
