@@ -19,6 +19,7 @@ import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { exportsRoutes } from './patients/exports/exports.routes.ts';
 import { filesRoutes } from './patients/files/files.routes.ts';
+import { historyRoutes } from './patients/history/history.routes.ts';
 import { outcomesRoutes } from './patients/outcomes/outcomes.routes.ts';
 import { patientsRoutes } from './patients/patients.routes.ts';
 import { diagnosticsRoutes } from './patients/records/diagnostics.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(signInMfaRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(patientsRoutes, { ctx });
+      await api.register(historyRoutes, { ctx });
       await api.register(samplesRoutes, { ctx });
       await api.register(diagnosticsRoutes, { ctx });
       await api.register(treatmentsRoutes, { ctx });

@@ -28,3 +28,42 @@ export const auditQuerySchema = pageQuerySchema.extend({
   to: dateSchema.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/**
+ * The actions that change a patient or one of its records: a patient's history (docs/api-patients.md,
+ * "History") is the entries of the trail with one of these actions; reads and refusals are not part of it.
+ */
+export const PATIENT_CHANGE_ACTIONS = [
+  'patient.create',
+  'patient.update',
+  'sample.create',
+  'sample.update',
+  'diagnostic.create',
+  'diagnostic.update',
+  'treatment.create',
+  'treatment.update',
+  'treatment.delete',
+  'drug.create',
+  'drug.update',
+  'drug.delete',
+  'labReport.create',
+  'labReport.update',
+  'file.upload',
+] as const;
+export type PatientChangeAction = (typeof PATIENT_CHANGE_ACTIONS)[number];
+
+/** One change in a patient's history: when, who, which record and each field's old and new value. */
+export const patientHistoryEntrySchema = auditEventSchema.pick({
+  id: true,
+  at: true,
+  actorEmail: true,
+  action: true,
+  entityType: true,
+  entityId: true,
+  changes: true,
+});
+export type PatientHistoryEntry = z.infer<typeof patientHistoryEntrySchema>;
+
+/** `GET /api/patients/{id}/history`: a page of the patient's changes, newest first. */
+export const patientHistoryQuerySchema = pageQuerySchema.pick({ page: true, size: true });
+export type PatientHistoryQuery = z.infer<typeof patientHistoryQuerySchema>;

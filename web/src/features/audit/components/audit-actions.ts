@@ -1,0 +1,30 @@
+import { PATIENT_CHANGE_ACTIONS } from '@registry/shared';
+
+/** The actions the trail records (docs/product-rules.md#audit), offered by the action filter in this order. */
+export const AUDIT_ACTIONS = [
+  ...PATIENT_CHANGE_ACTIONS,
+  'patient.read',
+  'patient.history',
+  'file.download',
+  'patients.export',
+  'outcomes.survival',
+  'outcomes.relapse_incidence',
+  'outcomes.summary',
+  'outcomes.follow_up_due',
+  'user.create',
+  'user.update',
+  'user.password_reset_sent',
+  'institution.create',
+  'institution.update',
+  'auth.login',
+  'auth.logout',
+  'auth.mfa_challenge',
+  'auth.mfa',
+  'auth.mfa_recovery_used',
+  'auth.mfa_setup',
+  'auth.mfa_enabled',
+  'auth.mfa_disabled',
+  'auth.password_change',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+] as const;

@@ -1,0 +1,220 @@
+import { splitOther } from '@registry/shared';
+import { useTranslation } from 'react-i18next';
+import { displayDay } from './date-strings.ts';
+import { translateRuntimeKey } from './translate.ts';
+
+/**
+ * How the audit trail's entries read on screen (docs/api-patients.md, "History"): each action, field and
+ * stored value in the user's language, with the labels the patient file and the wizard use, never a
+ * column name or a code.
+ */
+
+/** The label of each field an entry may change, by the kind of record it belongs to (their keys are tested). */
+export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  patient: {
+    identification: 'wizard.demography.identification',
+    codeOP: 'patientList.columns.codeOP',
+    riskLevel: 'patientFile.fields.labRiskLevel',
+    deathDate: 'patientFile.fields.deathDate',
+    deathCause: 'patientFile.fields.deathCause',
+    lastContactDate: 'patientFile.followUp.lastContact',
+    'demography.birthDate': 'patientFile.fields.birthDate',
+    'demography.gender': 'patientFile.fields.gender',
+    'demography.ecog': 'patientFile.fields.ecog',
+    'demography.app': 'patientFile.fields.app',
+  },
+  sample: {
+    sampleDate: 'patientFile.fields.sampleDate',
+    sampleType: 'patientFile.fields.sampleType',
+    fileId: 'patientFile.fields.file',
+  },
+  diagnostic: {
+    dxDate: 'patientFile.fields.dxDate',
+    dxSecondary: 'patientFile.fields.dxSecondary',
+    dxSecondaryDescription: 'patientFile.fields.dxSecondaryDescription',
+    dxSubType: 'patientFile.fields.dxSubType',
+    organsFailures: 'patientFile.fields.organsFailures',
+    patientFit: 'patientFile.fields.patientFit',
+    relapse: 'patientFile.fields.relapse',
+    relapseDate: 'patientFile.fields.relapseDate',
+    riskLevel: 'patientFile.fields.riskLevel',
+    consent: 'patientFile.fields.consent',
+    consentDate: 'patientFile.fields.consentDate',
+  },
+  treatment: {
+    order: 'changeLog.fields.order',
+    scheme: 'patientFile.fields.scheme',
+    startDate: 'patientFile.fields.startDate',
+    toxicities: 'patientFile.fields.toxicities',
+    diseaseAssessment: 'patientFile.fields.diseaseAssessment',
+    medulogram: 'patientFile.fields.medulogram',
+    medulogramDate: 'patientFile.fields.medulogramDate',
+    EMR: 'patientFile.fields.EMR',
+    EMRDate: 'patientFile.fields.EMRDate',
+    EMRBlasts: 'patientFile.fields.EMRBlasts',
+    clinicalMonitoring: 'patientFile.fields.clinicalMonitoring',
+    drugs: 'patientFile.fields.drugs',
+  },
+  drug: {
+    name: 'patientFile.fields.drugName',
+    dose: 'patientFile.fields.dose',
+    startApplicationDate: 'wizard.treatments.startApplicationDate',
+    lastAplicationDate: 'patientFile.fields.lastApplication',
+    order: 'changeLog.fields.order',
+  },
+  labReport: {
+    name: 'wizard.labReport.customName',
+    content: 'wizard.labReport.content',
+    date: 'patientFile.fields.reportDate',
+    fileId: 'patientFile.fields.file',
+  },
+  file: {
+    name: 'changeLog.fields.fileName',
+    mimeType: 'changeLog.fields.fileType',
+    size: 'changeLog.fields.fileSize',
+    purpose: 'changeLog.fields.filePurpose',
+  },
+  user: {
+    email: 'users.form.email',
+    nickname: 'users.form.nickname',
+    isAdmin: 'changeLog.fields.isAdmin',
+    isActive: 'users.columns.status',
+    first_name: 'users.form.firstName',
+    last_name: 'users.form.lastName',
+    gender: 'users.form.gender',
+    institutionId: 'users.form.institution',
+  },
+  institution: {
+    name: 'institutions.form.name',
+    code: 'institutions.form.code',
+    type: 'institutions.form.type',
+    isActive: 'institutions.columns.status',
+  },
+  outcomes: { query: 'changeLog.fields.query' },
+};
+
+/** Fields of the exports' entries, which name no record. */
+const ENTRY_FIELD_KEYS: Readonly<Record<string, string>> = {
+  format: 'changeLog.fields.format',
+  filters: 'changeLog.fields.filters',
+  query: 'changeLog.fields.query',
+};
+
+/** Fields that tie a record to another and tell a reader nothing. */
+const HIDDEN_FIELDS: ReadonlySet<string> = new Set(['treatmentId']);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MIME_LABELS: Readonly<Record<string, string>> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPG' };
+
+/** One changed field as shown: its label and its old and new values. */
+export interface ShownChange {
+  readonly field: string;
+  readonly label: string;
+  readonly old: string;
+  readonly new: string;
+}
+
+export function useChangeLabels() {
+  const { t, i18n } = useTranslation();
+  const runtime = (key: string, fallback: string) => translateRuntimeKey(t, key, fallback);
+  const known = (key: string): string | null => (i18n.exists(key) ? translateRuntimeKey(t, key) : null);
+  const none = t('patientCommon.noData');
+  const numbers = new Intl.NumberFormat(i18n.language);
+
+  const fieldLabel = (entityType: string | null, field: string): string => {
+    const key = FIELD_KEYS[entityType ?? '']?.[field] ?? ENTRY_FIELD_KEYS[field];
+    return (key && known(key)) || t('changeLog.fields.other');
+  };
+
+  const coded = (entityType: string | null, field: string, value: string): string | null => {
+    const name = field.replace(/^demography\./, '');
+    switch (name) {
+      case 'riskLevel':
+        return runtime(`patientCommon.risks.${value}`, value);
+      case 'gender':
+        return runtime(`sexes.${value}`, value);
+      case 'dxSecondary':
+        return runtime(`patientCommon.stages.${value}`, value);
+      case 'dxSubType': {
+        const split = splitOther(value);
+        return split.text ?? runtime(`patientCommon.diagnoses.${split.value}`, split.value ?? value);
+      }
+      case 'scheme': {
+        const split = splitOther(value);
+        return split.text ?? split.value ?? value;
+      }
+      case 'diseaseAssessment':
+        return runtime(`wizardOptions.responses.${value}`, value);
+      case 'fileId':
+        return t('changeLog.values.attachedFile');
+      case 'purpose':
+        return runtime(`changeLog.purposes.${value}`, value);
+      case 'mimeType':
+        return MIME_LABELS[value] ?? value;
+      case 'type':
+        return entityType === 'institution' ? runtime(`institutionTypes.${value}`, value) : null;
+      case 'name':
+        return entityType === 'labReport' ? runtime(`patientCommon.labReports.${value}`, value) : null;
+      case 'format':
+        return value.toUpperCase();
+      default:
+        return null;
+    }
+  };
+
+  const valueLabel = (entityType: string | null, field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') {
+      return none;
+    }
+    if (typeof value === 'boolean') {
+      if (field === 'isActive') {
+        return value ? t('common.active') : t('common.inactive');
+      }
+      return value ? t('patientCommon.yes') : t('patientCommon.no');
+    }
+    if (typeof value === 'number') {
+      return field === 'size'
+        ? t('changeLog.values.kilobytes', { size: Math.ceil(value / 1024) })
+        : numbers.format(value);
+    }
+    if (Array.isArray(value)) {
+      return value.length === 0 ? none : value.map((item) => valueLabel(entityType, field, item)).join(', ');
+    }
+    if (typeof value === 'object') {
+      const parts = Object.entries(value as Record<string, unknown>).map(
+        ([key, item]) => `${fieldLabel(null, key)}: ${valueLabel(null, key, item)}`,
+      );
+      return parts.length === 0 ? none : parts.join('; ');
+    }
+    const text = String(value);
+    const shown = coded(entityType, field, text);
+    if (shown !== null) {
+      return shown;
+    }
+    return DAY.test(text) ? displayDay(text) : text;
+  };
+
+  const actionLabel = (action: string, outcome: string = 'ok'): string => {
+    if (outcome === 'denied') {
+      return t('changeLog.denied');
+    }
+    const label = known(`changeLog.actions.${action}`) ?? t('changeLog.actions.other');
+    return outcome === 'failed' ? t('changeLog.failed', { action: label }) : label;
+  };
+
+  /** An entry's changes as shown, in the order they were recorded; fields that tell nothing are left out. */
+  const changesOf = (
+    entityType: string | null,
+    changes: Readonly<Record<string, { old: unknown; new: unknown }>> | null,
+  ): ShownChange[] =>
+    Object.entries(changes ?? {})
+      .filter(([field]) => !HIDDEN_FIELDS.has(field))
+      .map(([field, change]) => ({
+        field,
+        label: fieldLabel(entityType, field),
+        old: valueLabel(entityType, field, change.old),
+        new: valueLabel(entityType, field, change.new),
+      }));
+
+  return { fieldLabel, valueLabel, actionLabel, changesOf };
+}
