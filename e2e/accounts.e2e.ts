@@ -34,11 +34,17 @@ async function resetCodeFor(email: string): Promise<string> {
 }
 
 /** Creates a record through the API as the first admin, for journeys that do not test its screen. */
-async function createAsAdmin(request: APIRequestContext, url: string, data: object): Promise<void> {
+async function createAsAdmin(request: APIRequestContext, url: string, data: object): Promise<{ id: string }> {
   const login = await request.post('/api/users/login', { data: ADMIN });
   const token = (await login.json()).data.response.token.accessToken as string;
   const created = await request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
   expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data;
+}
+
+/** Whether the page scrolls sideways: nothing may be wider than a phone's screen. */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
 async function openMenu(page: Page, name: string): Promise<void> {
@@ -63,7 +69,7 @@ test.describe('accounts: institutions, users and password recovery', () => {
     const doctor = { email: `dra.paz.${RUN}@hospital.test`, password: 'Doctor-pass-2026!' };
 
     await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
 
     // Institutions: the list, the empty-form errors, then a new institution.
     await openMenu(page, 'Instituciones');
@@ -120,7 +126,7 @@ test.describe('accounts: institutions, users and password recovery', () => {
     const doctorContext = await browser.newContext();
     const doctorPage = await doctorContext.newPage();
     await signIn(doctorPage, doctor.email, doctor.password);
-    await expect(doctorPage).toHaveURL(/\/patients$/);
+    await expect(doctorPage).toHaveURL(/:\d+\/$/);
     await expect(doctorPage.getByTestId('greeting')).toHaveText('Hola, Lucía');
     const menu = doctorPage.getByRole('navigation', { name: 'Menú principal' });
     await expect(menu.getByRole('link', { name: 'Mis pacientes' })).toBeVisible();
@@ -145,8 +151,14 @@ test.describe('accounts: institutions, users and password recovery', () => {
     // The doctor's open session is thrown out on its next request.
     await doctorPage.reload();
     await expect(doctorPage).toHaveURL(/\/auth\/login$/);
-    await signIn(doctorPage, doctor.email, doctor.password);
+    // A wrong password gets the generic refusal; only the right one is told that the account is inactive.
+    await signIn(doctorPage, doctor.email, 'Wrong-pass-2026!');
     await expect(doctorPage.getByText('No se pudo iniciar sesión, intente nuevamente.')).toBeVisible();
+    await expect(doctorPage.getByText('Su usuario está inactivo.', { exact: false })).toHaveCount(0);
+    await signIn(doctorPage, doctor.email, doctor.password);
+    await expect(
+      doctorPage.getByText('Su usuario está inactivo. Consulte a un administrador del registro.'),
+    ).toBeVisible();
     await doctorContext.close();
 
     // The search is kept for the next visit.
@@ -196,7 +208,7 @@ test.describe('accounts: institutions, users and password recovery', () => {
     await snap(page, 'accounts-password-changed-es');
 
     await signIn(page, user.email, 'Second-pass-2026!');
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
   });
 
   test('the account screens in English', async ({ page, request }) => {
@@ -217,7 +229,7 @@ test.describe('accounts: institutions, users and password recovery', () => {
     await snap(page, 'accounts-reset-en');
 
     await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
     await openMenu(page, 'Users');
     await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('Yes');
     await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('Active');
@@ -258,5 +270,186 @@ test.describe('accounts: institutions, users and password recovery', () => {
     await snap(page, 'accounts-confirm-en');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
+  });
+  test('an admin edits an institution and a doctor, mails the doctor a reset code, and both lists become cards on a phone', async ({
+    page,
+    request,
+  }) => {
+    const institution = await createAsAdmin(request, '/api/institutions', {
+      name: `Clínica Edición ${RUN}`,
+      type: 'Hospital',
+      code: `CE-${RUN}`,
+    });
+    await createAsAdmin(request, '/api/institutions', {
+      name: `Clínica Destino ${RUN}`,
+      type: 'Fundación',
+      code: `CD-${RUN}`,
+    });
+    const email = `dr.edita.${RUN}@hospital.test`;
+    await createAsAdmin(request, '/api/doctors', {
+      user: { email, nickname: `edita${RUN}`, password: 'Doctor-pass-2026!' },
+      institutionId: institution.id,
+      first_name: 'Marta',
+      last_name: 'Ruiz',
+      gender: 'female',
+    });
+
+    // A failed sign-in's toast closes once a later sign-in succeeds.
+    await signIn(page, ADMIN.email, 'Wrong-pass-2026!');
+    const failed = page.getByText('No se pudo iniciar sesión, intente nuevamente.');
+    await expect(failed).toBeVisible();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(failed).toBeHidden();
+
+    // The institution: a code another institution has is refused on its field, then the edit is saved.
+    await openMenu(page, 'Instituciones');
+    await page.getByRole('searchbox', { name: 'Buscar instituciones' }).fill(`CE-${RUN}`);
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: `Editar Clínica Edición ${RUN}` }).click();
+    const institutionModal = page.getByRole('dialog', { name: 'Editar institución' });
+    await expect(institutionModal.getByRole('textbox', { name: 'Nombre' })).toHaveValue(
+      `Clínica Edición ${RUN}`,
+    );
+    await institutionModal.getByRole('textbox', { name: 'Código' }).fill(`cd-${RUN}`);
+    await institutionModal.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(institutionModal.getByText('Ya existe una institución con ese código.')).toHaveCount(2);
+    await expectAccessible(page);
+    await snap(page, 'accounts-institution-edit-conflict-es');
+    await institutionModal.getByRole('textbox', { name: 'Nombre' }).fill(`Clínica Editada ${RUN}`);
+    await institutionModal.getByRole('textbox', { name: 'Código' }).fill(`CE-${RUN}`);
+    await institutionModal.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Institución modificada.')).toBeVisible();
+    await expect(institutionModal).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: `Clínica Editada ${RUN}` })).toHaveCount(1);
+
+    // The doctor: the doctor column, then new names and another institution.
+    await openMenu(page, 'Usuarios');
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill(email);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Marta Ruiz');
+    await expect(row).toContainText(`Clínica Editada ${RUN}`);
+    await row.getByRole('button', { name: `Editar a ${email}` }).click();
+    const userModal = page.getByRole('dialog', { name: 'Editar usuario' });
+    await expect(userModal.getByRole('textbox', { name: 'Apellido' })).toHaveValue('Ruiz');
+    await userModal.getByRole('textbox', { name: 'Apellido' }).fill('Ruiz Soto');
+    await choose(page, 'Institución', `Clínica Destino ${RUN}`);
+    await expectAccessible(page);
+    await snap(page, 'accounts-user-edit-es');
+    await userModal.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Usuario modificado.')).toBeVisible();
+    await expect(row).toContainText('Marta Ruiz Soto');
+    await expect(row).toContainText(`Clínica Destino ${RUN}`);
+    await snap(page, 'accounts-users-doctor-column-es');
+
+    // The reset mail: asked for, confirmed, read from the outbox, and its code sets a new password.
+    await row
+      .getByRole('button', { name: `Enviar a ${email} un mail para restablecer la contraseña` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar' });
+    await expect(confirm).toContainText(email);
+    await confirm.getByRole('button', { name: 'Sí' }).click();
+    await expect(page.getByText(`Se envió a ${email} el mail para restablecer la contraseña.`)).toBeVisible();
+    const code = await resetCodeFor(email);
+    const reset = await request.post('/api/users/password/reset/confirm', {
+      data: { email, verificationCode: code, password: 'Reset-pass-2026!' },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+
+    // A phone: cards, with status and actions, and nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill(ADMIN.email);
+    const users = page.getByRole('list', { name: 'Usuarios' });
+    await expect(users.getByRole('listitem').filter({ hasText: ADMIN.email })).toContainText('Activo');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill(email);
+    const card = users.getByRole('listitem').filter({ hasText: email });
+    await expect(card).toContainText('Marta Ruiz Soto');
+    await expect(card.getByRole('button', { name: `Desactivar a ${email}` })).toBeInViewport();
+    // The layout settles (the side bar folds away) after the window narrows.
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await expectAccessible(page);
+    await snap(page, 'accounts-users-phone-es');
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill(`nadie-${RUN}`);
+    await expect(page.getByText('No hay usuarios para mostrar.')).toBeVisible();
+    // The layout settles (the side bar folds away) after the window narrows.
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await snap(page, 'accounts-users-phone-empty-es');
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill('');
+
+    await page.goto('/institutions');
+    await page.getByRole('searchbox', { name: 'Buscar instituciones' }).fill(RUN);
+    const institutions = page.getByRole('list', { name: 'Instituciones' });
+    await expect(
+      institutions.getByRole('listitem').filter({ hasText: `Clínica Editada ${RUN}` }),
+    ).toContainText('Activo');
+    // The layout settles (the side bar folds away) after the window narrows.
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await expectAccessible(page);
+    await snap(page, 'accounts-institutions-phone-es');
+    await page.getByRole('button', { name: `Editar Clínica Editada ${RUN}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Editar institución' })).toBeVisible();
+    await snap(page, 'accounts-institution-edit-phone-es');
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox', { name: 'Buscar instituciones' }).fill(`nada-${RUN}`);
+    await expect(page.getByText('No hay instituciones para mostrar.')).toBeVisible();
+    // The layout settles (the side bar folds away) after the window narrows.
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await page.getByRole('searchbox', { name: 'Buscar instituciones' }).fill('');
+  });
+
+  test('editing and the phone cards in English', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByText('EN', { exact: true }).click();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await openMenu(page, 'Users');
+    await expect(page.getByRole('columnheader', { name: 'Doctor' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(ADMIN.email);
+    await page.getByRole('button', { name: `Edit ${ADMIN.email}` }).click();
+    const modal = page.getByRole('dialog', { name: 'Edit user' });
+    await expect(modal).toContainText('The email and the user type cannot be changed.');
+    await modal.getByRole('textbox', { name: 'Nickname' }).fill('');
+    await modal.getByRole('button', { name: 'Save changes' }).click();
+    await expect(modal.getByText('This field is required.')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'accounts-user-edit-en');
+    await page.keyboard.press('Escape');
+    await snap(page, 'accounts-users-desktop-en');
+
+    await openMenu(page, 'Institutions');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Edit institution' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'accounts-institution-edit-en');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('list', { name: 'Institutions' })).toBeVisible();
+    // The layout settles (the side bar folds away) after the window narrows.
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await expectAccessible(page);
+    await snap(page, 'accounts-institutions-phone-en');
+    await page.goto('/users');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(ADMIN.email);
+    const card = page
+      .getByRole('list', { name: 'Users' })
+      .getByRole('listitem')
+      .filter({ hasText: ADMIN.email });
+    await expect(card).toContainText('Active');
+    await expect(
+      card.getByRole('button', { name: `Send ${ADMIN.email} a password-reset mail` }),
+    ).toBeVisible();
+    // The layout settles (the side bar folds away) after the window narrows.
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await expectAccessible(page);
+    await snap(page, 'accounts-users-phone-en');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(`nobody-${RUN}`);
+    await expect(page.getByText('No users to show.')).toBeVisible();
+    await snap(page, 'accounts-users-phone-empty-en');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('');
   });
 });

@@ -41,8 +41,17 @@ export const createInstitutionSchema = z.strictObject({
 });
 export type CreateInstitutionInput = z.infer<typeof createInstitutionSchema>;
 
-/** `PATCH /api/institutions/{id}`: only the status changes. */
-export const updateInstitutionSchema = z.strictObject({ isActive: z.boolean() });
+/**
+ * `PATCH /api/institutions/{id}` and the 'edit institution' form: any non-empty subset of the status, name, code
+ * and type, each validated as on creation.
+ */
+export const updateInstitutionSchema = createInstitutionSchema
+  .partial()
+  .extend({ isActive: z.boolean().optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'validation.required',
+  });
+export type UpdateInstitutionInput = z.infer<typeof updateInstitutionSchema>;
 
 /** `GET /api/institutions/codes`: every institution's code and name, for the patient-list filter. */
 export const institutionCodeSchema = z.object({ code: z.string(), name: z.string() });

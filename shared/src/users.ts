@@ -13,6 +13,7 @@ export const USER_ORDER_BY = [
   'isAdmin',
   'isActive',
   'institution',
+  'doctor',
 ] as const;
 
 export const userListQuerySchema = pageQuerySchema.extend({
@@ -40,8 +41,30 @@ export const createDoctorSchema = z.strictObject({
 });
 export type CreateDoctorInput = z.infer<typeof createDoctorSchema>;
 
-/** `PATCH /api/users/{id}`: only the status changes. */
-export const updateUserSchema = z.strictObject({ isActive: z.boolean() });
+/** The 'edit user' form of an admin: only the nickname (the admin flag and the email never change). */
+export const editAdminFormSchema = z.strictObject({ nickname: requiredText(100) });
+export type EditAdminFormInput = z.infer<typeof editAdminFormSchema>;
+
+/** The 'edit user' form of a doctor: the nickname and the doctor's data, all required as on creation. */
+export const editDoctorFormSchema = editAdminFormSchema.extend({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  gender: z.enum(SEXES, { error: 'validation.chooseOption' }),
+  institutionId: z.uuid({ error: 'validation.chooseOption' }),
+});
+export type EditDoctorFormInput = z.infer<typeof editDoctorFormSchema>;
+
+/**
+ * `PATCH /api/users/{id}`: any non-empty subset of the status and the editable fields, each validated as on
+ * creation. The doctor's fields apply to doctors only; `isAdmin` and `email` are not accepted.
+ */
+export const updateUserSchema = editDoctorFormSchema
+  .partial()
+  .extend({ isActive: z.boolean().optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'validation.required',
+  });
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /**
  * The 'new user' form (docs/product-rules.md#validation): an admin needs email, nickname and password; a doctor also needs

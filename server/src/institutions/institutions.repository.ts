@@ -73,8 +73,16 @@ export function createInstitutionsRepository(db: Queryable) {
       return row.id;
     },
 
-    async setActive(id: string, isActive: boolean, now: Date): Promise<void> {
-      await db.update(institutions).set({ isActive, updatedAt: now }).where(eq(institutions.id, id));
+    /** Writes the given fields; absent fields stay as they are. */
+    async update(
+      id: string,
+      values: { name?: string; code?: string; type?: InstitutionType; isActive?: boolean },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(institutions)
+        .set({ ...values, updatedAt: now })
+        .where(eq(institutions.id, id));
     },
 
     /** Ends the sessions of every doctor of the institution. */

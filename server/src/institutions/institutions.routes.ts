@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { toPage } from '../http/paging.ts';
 import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { createInstitutionsRepository } from './institutions.repository.ts';
-import { createInstitution, setInstitutionActive } from './institutions.service.ts';
+import { createInstitution, updateInstitution } from './institutions.service.ts';
 
 const REFUSALS = errorsOf(400, 401, 403);
 
@@ -62,20 +62,16 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       config: { access: 'admin' },
       schema: {
         tags: ['institutions'],
-        summary: "Activate or deactivate an institution; deactivation ends its doctors' sessions",
+        summary:
+          "Change an institution's status, name, code or type (name and code unique, in any letter case); deactivation ends its doctors' sessions",
         security: BEARER,
         params: idParams,
         body: updateInstitutionSchema,
-        response: { 200: dataOf(institutionSchema), ...REFUSALS, ...errorsOf(404) },
+        response: { 200: dataOf(institutionSchema), ...REFUSALS, ...errorsOf(404, 409) },
       },
     },
     async (request) => {
-      const updated = await setInstitutionActive(
-        ctx,
-        actorOf(ctx, request),
-        request.params.id,
-        request.body.isActive,
-      );
+      const updated = await updateInstitution(ctx, actorOf(ctx, request), request.params.id, request.body);
       return { data: updated };
     },
   );

@@ -1,4 +1,4 @@
-import type { CreateInstitutionInput, Institution } from '@registry/shared';
+import type { CreateInstitutionInput, Institution, UpdateInstitutionInput } from '@registry/shared';
 import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
@@ -31,29 +31,46 @@ export async function createInstitution(
   );
 }
 
-/** Activates or deactivates an institution; deactivation ends its doctors' sessions at once. */
-export async function setInstitutionActive(
+/**
+ * Changes any of an institution's status, name, code and type, with the audit entry in the same transaction.
+ * A name or code another institution has (in any letter case) answers 409; deactivation ends its doctors'
+ * sessions at once.
+ */
+export async function updateInstitution(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  isActive: boolean,
+  input: UpdateInstitutionInput,
 ): Promise<Institution> {
-  return ctx.db.transaction(async (tx) => {
-    const repository = createInstitutionsRepository(tx);
-    const current = await repository.findById(id);
-    if (!current) {
-      throw notFound();
-    }
-    await repository.setActive(id, isActive, actor.now);
-    if (!isActive) {
-      await repository.endDoctorsSessions(id);
-    }
-    await recordAudit(tx, actor, {
-      action: 'institution.update',
-      entityType: 'institution',
-      entityId: id,
-      changes: changesOf({ isActive: current.isActive }, { isActive }),
-    });
-    return { ...current, isActive };
-  });
+  return withUniqueConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      const repository = createInstitutionsRepository(tx);
+      const current = await repository.findById(id);
+      if (!current) {
+        throw notFound();
+      }
+      await repository.update(
+        id,
+        { name: input.name, code: input.code, type: input.type, isActive: input.isActive },
+        actor.now,
+      );
+      if (input.isActive === false) {
+        await repository.endDoctorsSessions(id);
+      }
+      await recordAudit(tx, actor, {
+        action: 'institution.update',
+        entityType: 'institution',
+        entityId: id,
+        changes: changesOf(
+          { name: current.name, code: current.code, type: current.type, isActive: current.isActive },
+          input,
+        ),
+      });
+      const updated = await repository.findById(id);
+      if (!updated) {
+        throw new Error('updated institution not found');
+      }
+      return updated;
+    }),
+  );
 }

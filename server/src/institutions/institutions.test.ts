@@ -57,8 +57,8 @@ describe('institutions: /api/institutions', () => {
 
   const create = (payload: object, headers: Record<string, string> = {}) =>
     t.request({ method: 'POST', url: '/api/institutions', payload, token: adminToken, headers });
-  const patch = (id: string, payload: object) =>
-    t.request({ method: 'PATCH', url: `/api/institutions/${id}`, payload, token: adminToken });
+  const patch = (id: string, payload: object, headers: Record<string, string> = {}) =>
+    t.request({ method: 'PATCH', url: `/api/institutions/${id}`, payload, token: adminToken, headers });
 
   /** Gives an institution `doctorsQty` doctors and `patientsQty` patients (spread over its doctors). */
   async function populate(institutionId: string, doctorsQty: number, patientsQty: number) {
@@ -434,7 +434,7 @@ describe('institutions: /api/institutions', () => {
       expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, doctor.id))).toEqual([]);
       const refused = await login(doctor.email);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().code).toBe('INVALID_CREDENTIALS');
+      expect(refused.json().code).toBe('INSTITUTION_INACTIVE');
       // Doctors of other institutions are not touched.
       expect((await me(bystanderToken)).statusCode).toBe(200);
       expect((await listRows({ filter: institution.code }))[0]?.isActive).toBe(false);
@@ -477,16 +477,112 @@ describe('institutions: /api/institutions', () => {
     });
 
     it.each([
-      ['another field beside isActive', { isActive: false, name: 'Renombrada' }, 'name'],
-      ['no isActive', {}, 'isActive'],
+      ['an unknown field', { isActive: false, doctorsQty: 3 }, 'doctorsQty'],
+      ['no field at all', {}, '_'],
       ['isActive that is not a boolean', { isActive: 'false' }, 'isActive'],
+      ['an empty name', { name: '  ' }, 'name'],
+      ['a code of 51 characters', { code: 'C'.repeat(51) }, 'code'],
+      ['an unknown type', { type: 'Clínica' }, 'type'],
     ])('refuses a body with %s with 400 and changes nothing', async (_, body, field) => {
       const institution = await insertInstitution(t.ctx.db);
       const res = await patch(institution.id, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toHaveProperty([field]);
       const [stored] = await t.ctx.db.select().from(institutions).where(eq(institutions.id, institution.id));
-      expect(stored).toMatchObject({ isActive: true, name: institution.name });
+      expect(stored).toMatchObject({ isActive: true, name: institution.name, code: institution.code });
+    });
+
+    it('renames, recodes and retypes an institution, answering it with its counts, and lists the new values', async () => {
+      const institution = await insertInstitution(t.ctx.db, { type: 'Hospital' });
+      await populate(institution.id, 1, 2);
+      const name = `Fundación Renombrada ${randomUUID().slice(0, 8)}`;
+      const code = `REN-${randomUUID().slice(0, 8)}`;
+      const res = await patch(institution.id, { name, code, type: 'Fundación' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({
+        id: institution.id,
+        name,
+        code,
+        type: 'Fundación',
+        isActive: true,
+        createdAt: institution.createdAt.toISOString(),
+        doctorsQty: 1,
+        patientsQty: 2,
+      });
+      expect((await listRows({ filter: code }))[0]).toMatchObject({ name, type: 'Fundación' });
+    });
+
+    it('changes only the fields sent and keeps the sessions of its doctors', async () => {
+      const institution = await insertInstitution(t.ctx.db);
+      const [{ user: doctor } = { user: undefined }] = await populate(institution.id, 1, 0);
+      if (!doctor) {
+        throw new Error('no doctor');
+      }
+      const token = await signIn(doctor.email);
+      const res = await patch(institution.id, { type: 'BioBanco' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        name: institution.name,
+        code: institution.code,
+        type: 'BioBanco',
+      });
+      expect((await me(token)).statusCode).toBe(200);
+    });
+
+    it("records 'institution.update' with each changed field's old and new value", async () => {
+      const institution = await insertInstitution(t.ctx.db, { type: 'Hospital' });
+      const code = `AUD-${randomUUID().slice(0, 8)}`;
+      await patch(institution.id, { name: institution.name, code, type: 'Laboratorio' });
+      const [row] = await auditOf(institution.id, 'institution.update');
+      expect(row).toMatchObject({ actorUserId: admin.id, outcome: 'ok', entityType: 'institution' });
+      expect(row?.changes).toEqual({
+        code: { old: institution.code, new: code },
+        type: { old: 'Hospital', new: 'Laboratorio' },
+      });
+    });
+
+    it('refuses a name or code of another institution, in any letter case, with 409 on that field', async () => {
+      const taken = await insertInstitution(t.ctx.db, {
+        name: `Hospital Ocupado ${randomUUID().slice(0, 8)}`,
+      });
+      const institution = await insertInstitution(t.ctx.db);
+      const byName = await patch(institution.id, { name: taken.name.toUpperCase() });
+      expect(byName.statusCode).toBe(409);
+      expect(byName.json()).toMatchObject({
+        code: 'INSTITUTION_NAME_EXISTS',
+        fields: { name: es.errors.INSTITUTION_NAME_EXISTS },
+      });
+      const byCode = await patch(
+        institution.id,
+        { code: taken.code.toLowerCase() },
+        { 'accept-language': 'en' },
+      );
+      expect(byCode.statusCode).toBe(409);
+      expect(byCode.json()).toMatchObject({
+        code: 'INSTITUTION_CODE_EXISTS',
+        fields: { code: en.errors.INSTITUTION_CODE_EXISTS },
+      });
+      const [stored] = await t.ctx.db.select().from(institutions).where(eq(institutions.id, institution.id));
+      expect(stored).toMatchObject({ name: institution.name, code: institution.code });
+      expect(await auditOf(institution.id, 'institution.update')).toEqual([]);
+      // Its own name in another letter case is no conflict.
+      const own = await patch(institution.id, { name: institution.name.toUpperCase() });
+      expect(own.statusCode).toBe(200);
+    });
+
+    it('refuses a doctor with 403', async () => {
+      const institution = await insertInstitution(t.ctx.db);
+      const [{ user: doctor } = { user: undefined }] = await populate(institution.id, 1, 0);
+      if (!doctor) {
+        throw new Error('no doctor');
+      }
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/institutions/${institution.id}`,
+        payload: { name: 'Tomada' },
+        token: await signIn(doctor.email),
+      });
+      expect(res.statusCode).toBe(403);
     });
   });
 

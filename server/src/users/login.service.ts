@@ -9,7 +9,8 @@ import { type SessionToken, startSession } from './sessions.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 /**
- * Signs a user in: refuses with one generic 401 whatever went wrong, spends a hash even for an
+ * Signs a user in: refuses a wrong email or password with one generic 401 (an inactive account, or a
+ * doctor's inactive institution, is named only after the right password), spends a hash even for an
  * unknown email, locks an email after repeated failures, and records every attempt in the audit trail.
  * A user with a second factor (or an admin who must set one up) gets the challenge of the second step
  * instead of a session.
@@ -36,12 +37,17 @@ export async function login(
     await spendOneHash(input.password);
   }
   if (!account || !passwordOk || !account.isActive || account.institutionActive === false) {
-    // The failure was counted when the attempt was claimed.
+    // The failure was counted when the attempt was claimed; a right password of an inactive account
+    // counts too, so that it cannot be tried without limit.
     await recordAudit(
       ctx.db,
       { ...anonymous, userId: account?.id ?? null },
       { action: 'auth.login', outcome: 'failed' },
     );
+    // Only whoever knows the password learns that the account (or its institution) is inactive.
+    if (account && passwordOk) {
+      throw new HttpError(401, account.isActive ? 'INSTITUTION_INACTIVE' : 'ACCOUNT_INACTIVE');
+    }
     throw new HttpError(401, 'INVALID_CREDENTIALS');
   }
 

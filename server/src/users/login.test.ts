@@ -88,19 +88,53 @@ describe('POST /api/users/login', () => {
     expect(withoutId(unknownEmail.body)).toBe(withoutId(wrongPassword.body));
   });
 
-  it('refuses an inactive user with the right password', async () => {
+  it('tells an inactive user that the account is inactive, only after the right password', async () => {
     const user = await insertUser(t.ctx.db, { isActive: false });
-    const res = await login({ email: user.email, password: TEST_PASSWORD });
+    const res = await login({ email: user.email, password: TEST_PASSWORD }, { 'accept-language': 'en' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('INVALID_CREDENTIALS');
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_INACTIVE', message: en.errors.ACCOUNT_INACTIVE });
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
-  it('refuses a doctor of an inactive institution with the right password', async () => {
+  it('answers an inactive user with a wrong password exactly as any wrong password', async () => {
+    const active = await insertUser(t.ctx.db);
+    const inactive = await insertUser(t.ctx.db, { isActive: false });
+    const wrongActive = await login({ email: active.email, password: WRONG_PASSWORD });
+    const wrongInactive = await login({ email: inactive.email, password: WRONG_PASSWORD });
+    expect(wrongInactive.statusCode).toBe(401);
+    const withoutId = (body: string) => body.replace(/"requestId":"[^"]*"/, '');
+    expect(withoutId(wrongInactive.body)).toBe(withoutId(wrongActive.body));
+    expect(wrongInactive.json().code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('counts the wrong passwords of an inactive user towards the lockout, and the right one too', async () => {
+    const user = await insertUser(t.ctx.db, { isActive: false });
+    for (let i = 0; i < 4; i++) {
+      expect((await login({ email: user.email, password: WRONG_PASSWORD })).json().code).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    }
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).json().code).toBe(
+      'ACCOUNT_INACTIVE',
+    );
+    const locked = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('TOO_MANY_ATTEMPTS');
+    const outcomes = (await auditRowsOf(user.email)).map((row) => row.outcome);
+    expect(outcomes).toEqual(['failed', 'failed', 'failed', 'failed', 'failed', 'denied']);
+  });
+
+  it('tells a doctor of an inactive institution so, only after the right password', async () => {
     const institution = await insertInstitution(t.ctx.db, { isActive: false });
     const user = await insertUser(t.ctx.db, { institutionId: institution.id });
-    const res = await login({ email: user.email, password: TEST_PASSWORD });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('INVALID_CREDENTIALS');
+    const right = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toMatchObject({
+      code: 'INSTITUTION_INACTIVE',
+      message: es.errors.INSTITUTION_INACTIVE,
+    });
+    const wrong = await login({ email: user.email, password: WRONG_PASSWORD });
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
   });
 
   it('lets a doctor of an active institution sign in', async () => {

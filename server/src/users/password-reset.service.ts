@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { sha256 } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { describeError } from '../http/logging.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
@@ -39,32 +40,43 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const now = ctx.now();
   const account = await createUsersRepository(ctx.db).findCredentials(input.email);
-  const eligible = account?.isActive && account.institutionActive !== false;
+  const by = { userId: account?.id ?? null, email: input.email.toLowerCase(), ip: caller.ip, now };
+  if (account?.isActive && account.institutionActive !== false) {
+    await issueResetCode(ctx, account, caller, (tx) =>
+      recordAudit(tx, by, { action: 'auth.password_reset_requested', outcome: 'ok' }),
+    );
+    return;
+  }
+  await recordAudit(ctx.db, by, { action: 'auth.password_reset_requested', outcome: 'failed' });
+}
+
+/**
+ * Stores a fresh code for an account (voiding any older one) with the caller's audit entry in the same
+ * transaction, then mails it. The mail is sent after answering: waiting for the mail server would make
+ * known emails answer slower than unknown ones. A failure is only logged, since the answer must not tell.
+ */
+export async function issueResetCode(
+  ctx: AppContext,
+  account: { readonly id: string; readonly email: string },
+  caller: Omit<Caller, 'ip'>,
+  audit: (tx: Queryable) => Promise<void>,
+): Promise<void> {
+  const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.transaction(async (tx) => {
-    if (eligible) {
-      const codes = createPasswordResetRepository(tx);
-      await codes.voidOpenCodes(account.id, now);
-      await codes.insert({
-        userId: account.id,
-        codeHash: codeHash(account.id, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
-      });
-    }
-    await recordAudit(
-      tx,
-      { userId: account?.id ?? null, email: input.email.toLowerCase(), ip: caller.ip, now },
-      { action: 'auth.password_reset_requested', outcome: eligible ? 'ok' : 'failed' },
-    );
-  });
-  if (eligible) {
-    // Sent after answering: waiting for the mail server would make known emails answer slower than
-    // unknown ones. A failure is only logged, since the answer must not tell either.
-    ctx.mailer.send(resetCodeMail(caller.language, account.email, code)).catch((error: unknown) => {
-      caller.log.error({ err: describeError(error) }, 'could not send the password reset mail');
+    const codes = createPasswordResetRepository(tx);
+    await codes.voidOpenCodes(account.id, now);
+    await codes.insert({
+      userId: account.id,
+      codeHash: codeHash(account.id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
     });
-  }
+    await audit(tx);
+  });
+  ctx.mailer.send(resetCodeMail(caller.language, account.email, code)).catch((error: unknown) => {
+    caller.log.error({ err: describeError(error) }, 'could not send the password reset mail');
+  });
 }
 
 /** Checks the code and sets the new password; ends every session of the user. */

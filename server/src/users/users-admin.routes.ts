@@ -3,17 +3,19 @@ import {
   createDoctorSchema,
   dataOf,
   pageOf,
+  pickLanguage,
   updateUserSchema,
   userListQuerySchema,
   userSchema,
 } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { toPage } from '../http/paging.ts';
 import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { createUsersRepository } from './users.repository.ts';
-import { createUser, setUserActive } from './users-admin.service.ts';
+import { createUser, sendPasswordReset, updateUser } from './users-admin.service.ts';
 
 const REFUSALS = errorsOf(400, 401, 403);
 
@@ -79,7 +81,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: "Activate or deactivate a user; deactivation ends the user's sessions at once",
+        summary:
+          "Change a user's status, nickname and (a doctor's) names, gender or institution; deactivation ends the user's sessions at once",
         security: BEARER,
         params: idParams,
         body: updateUserSchema,
@@ -87,8 +90,35 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const user = await setUserActive(ctx, actorOf(ctx, request), request.params.id, request.body.isActive);
+      const user = await updateUser(ctx, actorOf(ctx, request), request.params.id, request.body);
       return { data: user };
+    },
+  );
+
+  app.post(
+    '/users/:id/password-reset',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Mail an active user a 6-digit reset code, as the user's own request does (in the admin's language)",
+        security: BEARER,
+        params: idParams,
+        response: {
+          200: dataOf(z.object({ sent: z.literal(true) })),
+          ...REFUSALS,
+          ...errorsOf(404, 422),
+        },
+      },
+    },
+    async (request) => {
+      const language = pickLanguage(request.headers['accept-language']);
+      await sendPasswordReset(ctx, actorOf(ctx, request), request.params.id, {
+        language,
+        log: request.log,
+      });
+      return { data: { sent: true as const } };
     },
   );
 };

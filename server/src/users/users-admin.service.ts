@@ -1,5 +1,6 @@
-import type { CreateAdminInput, CreateDoctorInput, User } from '@registry/shared';
+import type { CreateAdminInput, CreateDoctorInput, Language, UpdateUserInput, User } from '@registry/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -8,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { institutions } from '../db/schema.ts';
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
 import { HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { issueResetCode } from './password-reset.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 /**
@@ -82,14 +84,22 @@ export async function createUser(
   );
 }
 
-/** Activates or deactivates a user; deactivation ends the user's sessions at once. */
-export async function setUserActive(
+/** The doctor's fields of `PATCH /api/users/{id}`, which an admin account does not have. */
+const DOCTOR_FIELDS = ['first_name', 'last_name', 'gender', 'institutionId'] as const;
+
+/**
+ * Changes any of a user's status, nickname and (for a doctor) name, gender and institution, with the audit
+ * entry in the same transaction. Deactivation ends the user's sessions at once; an admin cannot deactivate
+ * themselves; a doctor moves only to an existing, active institution (their patients stay where they were
+ * registered).
+ */
+export async function updateUser(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  isActive: boolean,
+  input: UpdateUserInput,
 ): Promise<User> {
-  if (id === actor.principal.userId && !isActive) {
+  if (id === actor.principal.userId && input.isActive === false) {
     throw new HttpError(422, 'CANNOT_DEACTIVATE_SELF');
   }
   return ctx.db.transaction(async (tx) => {
@@ -98,16 +108,95 @@ export async function setUserActive(
     if (!current) {
       throw notFound();
     }
-    await repository.setActive(id, isActive, actor.now);
-    if (!isActive) {
+    const doctor = current.doctor;
+    if (!doctor) {
+      const sent = DOCTOR_FIELDS.filter((field) => input[field] !== undefined);
+      if (sent.length > 0) {
+        throw unprocessable(
+          'RULE_BROKEN',
+          Object.fromEntries(sent.map((field) => [field, 'validation.adminHasNoDoctorData'])),
+        );
+      }
+    }
+    if (doctor && input.institutionId !== undefined && input.institutionId !== doctor.institution.id) {
+      const [institution] = await tx
+        .select({ isActive: institutions.isActive })
+        .from(institutions)
+        .where(eq(institutions.id, input.institutionId))
+        .limit(1);
+      if (!institution) {
+        throw unprocessable('RULE_BROKEN', { institutionId: 'validation.chooseOption' });
+      }
+      if (!institution.isActive) {
+        throw unprocessable('INSTITUTION_INACTIVE', { institutionId: 'errors.INSTITUTION_INACTIVE' });
+      }
+    }
+    await repository.update(
+      id,
+      { nickname: input.nickname, isActive: input.isActive },
+      {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        gender: input.gender,
+        institutionId: input.institutionId,
+      },
+      actor.now,
+    );
+    if (input.isActive === false) {
       await createSessionsRepository(tx).deleteForUser(id);
     }
+    const before = {
+      nickname: current.nickname,
+      isActive: current.isActive,
+      ...(doctor
+        ? {
+            first_name: doctor.first_name,
+            last_name: doctor.last_name,
+            gender: doctor.gender,
+            institutionId: doctor.institution.id,
+          }
+        : {}),
+    };
     await recordAudit(tx, actor, {
       action: 'user.update',
       entityType: 'user',
       entityId: id,
-      changes: changesOf({ isActive: current.isActive }, { isActive }),
+      changes: changesOf(before, input),
     });
-    return { ...current, isActive };
+    const updated = await repository.findById(id);
+    if (!updated) {
+      throw new Error('updated user not found');
+    }
+    return updated;
   });
+}
+
+/**
+ * Mails a user a fresh password-reset code at an admin's request, with the same code and mail as the
+ * user's own request; an inactive account (or a doctor's inactive institution) is refused with 422.
+ */
+export async function sendPasswordReset(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  caller: { readonly language: Language; readonly log: FastifyBaseLogger },
+): Promise<void> {
+  const user = await createUsersRepository(ctx.db).findById(id);
+  if (!user) {
+    throw notFound();
+  }
+  if (!user.isActive) {
+    throw unprocessable('ACCOUNT_INACTIVE');
+  }
+  const state = await createUsersRepository(ctx.db).findSignInState(id);
+  if (state?.institutionActive === false) {
+    throw unprocessable('INSTITUTION_INACTIVE');
+  }
+  await issueResetCode(ctx, { id: user.id, email: user.email }, caller, (tx) =>
+    recordAudit(tx, actor, {
+      action: 'user.password_reset_sent',
+      entityType: 'user',
+      entityId: id,
+    }),
+  );
 }

@@ -338,6 +338,23 @@ describe('users administration: /api/users and /api/doctors', () => {
         expect(withInstitution).toEqual([...expected].map((k) => people[byInstitution[k] ?? '']?.id));
       });
 
+      it.each([
+        ['asc', 'cab'],
+        ['desc', 'bac'],
+      ])("sorts by the doctor's first and last name %s, ignoring letter case", async (order, expected) => {
+        // u1 = c, u3 = a, u4 = b are doctors; the admin u2 has no name and sorts apart.
+        const names = { c: ['ana', 'Alba'], a: ['Ana', 'Zárate'], b: ['Bruno', 'Alba'] } as const;
+        for (const [key, [firstName, lastName]] of Object.entries(names)) {
+          await t.ctx.db
+            .update(doctors)
+            .set({ firstName, lastName })
+            .where(eq(doctors.userId, people[key]?.id ?? ''));
+        }
+        const rows = await listRows({ filter: MARKER, orderBy: 'doctor', order });
+        expect(rows).toHaveLength(4);
+        expect(rows.filter((row) => row.doctor).map((row) => row.id)).toEqual(idsOf(expected));
+      });
+
       it('sorts by createdAt, newest first, when no order is given', async () => {
         const rows = await listRows({ filter: MARKER });
         expect(rows.map((row) => row.id)).toEqual(idsOf('dbca'));
@@ -655,7 +672,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         payload: { email: doctor.email, password: TEST_PASSWORD },
       });
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().code).toBe('INVALID_CREDENTIALS');
+      expect(refused.json().code).toBe('ACCOUNT_INACTIVE');
       expect((await listRows({ filter: doctor.email }))[0]?.isActive).toBe(false);
 
       const on = await patchUser(doctor.id, { isActive: true });
@@ -711,9 +728,9 @@ describe('users administration: /api/users and /api/doctors', () => {
     });
 
     it.each([
-      ['another field beside isActive', { isActive: false, email: 'new@example.org' }, 'email'],
-      ['only another field', { isAdmin: true }, 'isActive'],
-      ['no isActive', {}, 'isActive'],
+      ['the email beside isActive', { isActive: false, email: 'new@example.org' }, 'email'],
+      ['the admin flag', { isAdmin: true }, 'isAdmin'],
+      ['no field at all', {}, '_'],
       ['isActive that is not a boolean', { isActive: 'no' }, 'isActive'],
     ])('refuses a body with %s with 400 and changes nothing', async (_, body, field) => {
       const user = await insertUser(t.ctx.db);

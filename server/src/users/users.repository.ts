@@ -115,6 +115,7 @@ export function createUsersRepository(db: Queryable) {
         isAdmin: users.isAdmin,
         isActive: users.isActive,
         institution: sql`lower(${institutions.name})`,
+        doctor: sql`lower(${doctors.firstName} || ' ' || ${doctors.lastName})`,
       }[query.orderBy ?? 'createdAt'];
       const [rows, [counted]] = await Promise.all([
         selectUsers(db)
@@ -168,6 +169,25 @@ export function createUsersRepository(db: Queryable) {
 
     async setActive(id: string, isActive: boolean, now: Date): Promise<void> {
       await db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, id));
+    },
+
+    /** Writes the given fields of a user and of the doctor record; absent fields stay as they are. */
+    async update(
+      id: string,
+      values: { nickname?: string; isActive?: boolean },
+      doctor: { firstName?: string; lastName?: string; gender?: Sex; institutionId?: string },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(eq(users.id, id));
+      if (Object.values(doctor).some((value) => value !== undefined)) {
+        await db
+          .update(doctors)
+          .set({ ...doctor, updatedAt: now })
+          .where(eq(doctors.userId, id));
+      }
     },
 
     async hasAdmin(): Promise<boolean> {

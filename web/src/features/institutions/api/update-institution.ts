@@ -1,12 +1,12 @@
-import { dataOf, type Institution, institutionSchema, type updateInstitutionSchema } from '@registry/shared';
+import { dataOf, type Institution, institutionSchema, type UpdateInstitutionInput } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { institutionsKey } from './get-institutions.ts';
 
-export type UpdateInstitutionInput = z.infer<typeof updateInstitutionSchema>;
-
-/** Activates or deactivates an institution; the doctors of an inactive one cannot sign in. */
+/**
+ * Changes an institution's status, name, code or type; the doctors of an inactive one cannot sign in, and
+ * a name or code another institution has answers 409.
+ */
 export async function updateInstitution(id: string, input: UpdateInstitutionInput): Promise<Institution> {
   return (await api(`/institutions/${id}`, dataOf(institutionSchema), { method: 'PATCH', body: input })).data;
 }

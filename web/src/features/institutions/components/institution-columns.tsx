@@ -1,5 +1,6 @@
-import { Button, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import type { INSTITUTION_ORDER_BY, Institution } from '@registry/shared';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -7,9 +8,53 @@ import { tableDate } from '../../../lib/dates.ts';
 
 export type InstitutionOrderBy = (typeof INSTITUTION_ORDER_BY)[number];
 
-/** The institutions table's columns (docs/product-rules.md#accounts); every column but the action sorts. */
+/** What a row of the list lets the admin do with its institution. */
+export interface InstitutionRowActions {
+  readonly onEdit: (institution: Institution) => void;
+  readonly onToggle: (institution: Institution) => void;
+}
+
+/** A row's actions: edit, activate / deactivate. */
+export function InstitutionActions({
+  institution,
+  actions,
+}: {
+  readonly institution: Institution;
+  readonly actions: InstitutionRowActions;
+}) {
+  const { t } = useTranslation();
+  const editLabel = t('institutions.editInstitution', { name: institution.name });
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label={editLabel} withArrow>
+        <ActionIcon
+          variant="default"
+          size="md"
+          aria-label={editLabel}
+          onClick={() => actions.onEdit(institution)}
+        >
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => actions.onToggle(institution)}
+        aria-label={
+          institution.isActive
+            ? t('institutions.deactivateInstitution', { name: institution.name })
+            : t('institutions.activateInstitution', { name: institution.name })
+        }
+      >
+        {institution.isActive ? t('common.deactivate') : t('common.activate')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The institutions table's columns (docs/product-rules.md#accounts); every column but the actions sorts. */
 export function useInstitutionColumns(
-  onToggle: (institution: Institution) => void,
+  actions: InstitutionRowActions,
 ): DataColumn<Institution, InstitutionOrderBy>[] {
   const { t, i18n } = useTranslation();
   return [
@@ -59,20 +104,7 @@ export function useInstitutionColumns(
     {
       key: 'actions',
       header: t('common.actions'),
-      render: (institution) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => onToggle(institution)}
-          aria-label={
-            institution.isActive
-              ? t('institutions.deactivateInstitution', { name: institution.name })
-              : t('institutions.activateInstitution', { name: institution.name })
-          }
-        >
-          {institution.isActive ? t('common.deactivate') : t('common.activate')}
-        </Button>
-      ),
+      render: (institution) => <InstitutionActions institution={institution} actions={actions} />,
     },
   ];
 }

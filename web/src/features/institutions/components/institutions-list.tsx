@@ -16,13 +16,16 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { useListControls } from '../../../lib/use-list-controls.ts';
 import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { institutionsQueryOptions, useInstitutions } from '../api/get-institutions.ts';
-import { useInstitutionColumns } from './institution-columns.tsx';
+import { EditInstitutionModal } from './edit-institution-modal.tsx';
+import { InstitutionCards } from './institution-cards.tsx';
+import { type InstitutionRowActions, useInstitutionColumns } from './institution-columns.tsx';
 import { ToggleInstitutionDialog } from './toggle-institution-dialog.tsx';
 
 /**
- * The admin's institutions list (docs/product-rules.md#accounts): search, sort, pages, and activate /
- * deactivate per row.
+ * The admin's institutions list (docs/product-rules.md#accounts): search, sort, pages, and per row edit and
+ * activate / deactivate; cards instead of the table on a phone.
  */
 export function InstitutionsList() {
   const { t } = useTranslation();
@@ -45,12 +48,23 @@ export function InstitutionsList() {
   );
   useKeepPageInRange(list.page, institutions.data?.totalPages, list.setPage);
 
+  const phone = usePhone();
+  // The institution of the last action asked for, kept while its dialog closes.
   const [target, setTarget] = useState<Institution | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const columns = useInstitutionColumns((institution) => {
-    setTarget(institution);
-    setConfirming(true);
-  });
+  const [open, setOpen] = useState<'toggle' | 'edit' | null>(null);
+  const actions: InstitutionRowActions = {
+    onToggle: (institution) => {
+      setTarget(institution);
+      setOpen('toggle');
+    },
+    onEdit: (institution) => {
+      setTarget(institution);
+      setOpen('edit');
+    },
+  };
+  const close = () => setOpen(null);
+  const columns = useInstitutionColumns(actions);
+  const busy = institutions.isPlaceholderData || paging.changing;
 
   return (
     <Stack gap="md">
@@ -68,18 +82,28 @@ export function InstitutionsList() {
         />
       ) : (
         <div>
-          <Paper withBorder radius="md">
-            <DataTable
+          {phone ? (
+            <InstitutionCards
               label={t('institutions.tableLabel')}
-              columns={columns}
               rows={institutions.data?.data}
-              rowKey={(institution) => institution.id}
               emptyText={t('institutions.empty')}
-              sort={list.sort}
-              onSort={list.toggleSort}
-              busy={institutions.isPlaceholderData || paging.changing}
+              busy={busy}
+              actions={actions}
             />
-          </Paper>
+          ) : (
+            <Paper withBorder radius="md">
+              <DataTable
+                label={t('institutions.tableLabel')}
+                columns={columns}
+                rows={institutions.data?.data}
+                rowKey={(institution) => institution.id}
+                emptyText={t('institutions.empty')}
+                sort={list.sort}
+                onSort={list.toggleSort}
+                busy={busy}
+              />
+            </Paper>
+          )}
           {institutions.data && (
             <PaginationFooter
               page={list.page}
@@ -91,11 +115,8 @@ export function InstitutionsList() {
           )}
         </div>
       )}
-      <ToggleInstitutionDialog
-        opened={confirming}
-        institution={target}
-        onClose={() => setConfirming(false)}
-      />
+      <ToggleInstitutionDialog opened={open === 'toggle'} institution={target} onClose={close} />
+      <EditInstitutionModal opened={open === 'edit'} institution={target} onClose={close} />
       <MessageDialog
         opened={paging.failed}
         title={t('notify.errorTitle')}

@@ -1,12 +1,12 @@
-import { dataOf, type User, type updateUserSchema, userSchema } from '@registry/shared';
+import { dataOf, type UpdateUserInput, type User, userSchema } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { usersListKey } from './get-users.ts';
 
-export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-
-/** Activates or deactivates a user; the server refuses an admin's own account (CANNOT_DEACTIVATE_SELF). */
+/**
+ * Changes a user's status, nickname or (a doctor's) names, gender and institution; the server refuses an
+ * admin's deactivation of their own account (CANNOT_DEACTIVATE_SELF).
+ */
 export async function updateUser(id: string, input: UpdateUserInput): Promise<User> {
   return (await api(`/users/${id}`, dataOf(userSchema), { method: 'PATCH', body: input })).data;
 }

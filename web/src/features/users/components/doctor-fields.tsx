@@ -1,20 +1,24 @@
 import { Divider, Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { CreateUserFormInput } from '@registry/shared';
 import { SEXES, type Sex } from '@registry/shared';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
-import { useInstitutionOptions } from '../api/get-institution-options.ts';
+import { type InstitutionOption, useInstitutionOptions } from '../api/get-institution-options.ts';
 import type { UserFormValues } from './user-form.ts';
 
-interface DoctorFieldsProps {
-  readonly form: UseFormReturn<UserFormValues, unknown, CreateUserFormInput>;
+interface DoctorFieldsProps<Out> {
+  readonly form: UseFormReturn<UserFormValues, unknown, Out>;
+  /** The doctor's own institution when editing, offered even if it is no longer active. */
+  readonly current?: InstitutionOption;
 }
 
 /** What a doctor needs besides an account: name, gender and an active institution. */
-export function DoctorFields({ form }: DoctorFieldsProps) {
+export function DoctorFields<Out>({ form, current }: DoctorFieldsProps<Out>) {
   const { t } = useTranslation();
   const institutions = useInstitutionOptions(true);
+  const options = institutions.data ?? [];
+  const data =
+    current && !options.some((option) => option.value === current.value) ? [current, ...options] : options;
   const { errors } = form.formState;
   const error = (key: keyof UserFormValues) => translateRuntimeKey(t, errors[key]?.message) || undefined;
 
@@ -64,7 +68,7 @@ export function DoctorFields({ form }: DoctorFieldsProps) {
               withAsterisk
               searchable
               nothingFoundMessage={t('users.form.noInstitutions')}
-              data={institutions.data ?? []}
+              data={data}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

@@ -53,7 +53,7 @@ async function fillAccount() {
   await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Strong-pass1');
 }
 
-describe('NewUserModal', () => {
+describe('NewUserModal', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

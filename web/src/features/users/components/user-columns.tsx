@@ -1,5 +1,6 @@
-import { Button, Text } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { USER_ORDER_BY, User } from '@registry/shared';
+import { IconMailForward, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -37,9 +38,71 @@ export function userDisplayName(user: User): string {
   return user.doctor ? `${user.doctor.first_name} ${user.doctor.last_name}` : user.nickname;
 }
 
-/** The users table's columns (docs/product-rules.md#accounts); every column but the action sorts. */
-export function useUserColumns(onToggle: (user: User) => void): DataColumn<User, UserOrderBy>[] {
+/** What a row of the list lets the admin do with its user. */
+export interface UserRowActions {
+  readonly onEdit: (user: User) => void;
+  readonly onSendReset: (user: User) => void;
+  readonly onToggle: (user: User) => void;
+}
+
+/** A row's actions, as icons named by their tooltips: edit, mail a reset code (active users only), activate / deactivate. */
+export function UserActions({ user, actions }: { readonly user: User; readonly actions: UserRowActions }) {
   const currentUserId = useCurrentUser().id;
+  const { t } = useTranslation();
+  const self = user.id === currentUserId;
+  const editLabel = t('users.editUser', { name: user.email });
+  const resetLabel = t('users.sendReset', { name: user.email });
+  const toggleLabel = user.isActive
+    ? t('users.deactivateUser', { name: user.email })
+    : t('users.activateUser', { name: user.email });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={editLabel} withArrow>
+        <ActionIcon variant="default" size="md" aria-label={editLabel} onClick={() => actions.onEdit(user)}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      {user.isActive && (
+        <Tooltip label={resetLabel} withArrow>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label={resetLabel}
+            onClick={() => actions.onSendReset(user)}
+          >
+            <IconMailForward size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label={self && user.isActive ? t('errors.CANNOT_DEACTIVATE_SELF') : toggleLabel} withArrow>
+        <ActionIcon
+          variant="default"
+          size="md"
+          onClick={() => actions.onToggle(user)}
+          // An admin cannot deactivate themselves (the server refuses it too).
+          disabled={self && user.isActive}
+          aria-label={toggleLabel}
+        >
+          {user.isActive ? <IconUserOff size={16} aria-hidden /> : <IconUserCheck size={16} aria-hidden />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** A doctor's first and last name, or a dash for an admin. */
+export function DoctorName({ user }: { readonly user: User }) {
+  return user.doctor ? (
+    <Truncated text={`${user.doctor.first_name} ${user.doctor.last_name}`} width={150} />
+  ) : (
+    <Text size="sm" c="dimmed" aria-hidden>
+      —
+    </Text>
+  );
+}
+
+/** The users table's columns (docs/product-rules.md#accounts); every column but the actions sorts. */
+export function useUserColumns(actions: UserRowActions): DataColumn<User, UserOrderBy>[] {
   const { t, i18n } = useTranslation();
   return [
     {
@@ -52,7 +115,13 @@ export function useUserColumns(onToggle: (user: User) => void): DataColumn<User,
       key: 'nickname',
       header: t('users.columns.nickname'),
       sortKey: 'nickname',
-      render: (user) => <Truncated text={user.nickname} width={160} />,
+      render: (user) => <Truncated text={user.nickname} width={120} />,
+    },
+    {
+      key: 'doctor',
+      header: t('users.columns.doctor'),
+      sortKey: 'doctor',
+      render: (user) => <DoctorName user={user} />,
     },
     {
       key: 'createdAt',
@@ -74,7 +143,7 @@ export function useUserColumns(onToggle: (user: User) => void): DataColumn<User,
       sortKey: 'institution',
       render: (user) =>
         user.doctor ? (
-          <Truncated text={user.doctor.institution.name} width={200} />
+          <Truncated text={user.doctor.institution.name} width={120} />
         ) : (
           <Text size="sm" c="dimmed" aria-hidden>
             —
@@ -90,23 +159,7 @@ export function useUserColumns(onToggle: (user: User) => void): DataColumn<User,
     {
       key: 'actions',
       header: t('common.actions'),
-      render: (user) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => onToggle(user)}
-          // An admin cannot deactivate themselves (the server refuses it too).
-          disabled={user.id === currentUserId && user.isActive}
-          title={user.id === currentUserId && user.isActive ? t('errors.CANNOT_DEACTIVATE_SELF') : undefined}
-          aria-label={
-            user.isActive
-              ? t('users.deactivateUser', { name: user.email })
-              : t('users.activateUser', { name: user.email })
-          }
-        >
-          {user.isActive ? t('common.deactivate') : t('common.activate')}
-        </Button>
-      ),
+      render: (user) => <UserActions user={user} actions={actions} />,
     },
   ];
 }

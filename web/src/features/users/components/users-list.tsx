@@ -11,13 +11,17 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { useListControls } from '../../../lib/use-list-controls.ts';
 import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { usersQueryOptions, useUsers } from '../api/get-users.ts';
+import { EditUserModal } from './edit-user-modal.tsx';
+import { SendResetDialog } from './send-reset-dialog.tsx';
 import { ToggleUserDialog } from './toggle-user-dialog.tsx';
-import { useUserColumns } from './user-columns.tsx';
+import { UserCards } from './user-cards.tsx';
+import { type UserRowActions, useUserColumns } from './user-columns.tsx';
 
 /**
- * The admin's users list (docs/product-rules.md#accounts): search, sort, pages, and activate / deactivate per
- * row.
+ * The admin's users list (docs/product-rules.md#accounts): search, sort, pages, and per row edit, a
+ * password-reset mail and activate / deactivate; cards instead of the table on a phone.
  */
 export function UsersList() {
   const { t } = useTranslation();
@@ -41,12 +45,27 @@ export function UsersList() {
   );
   useKeepPageInRange(list.page, users.data?.totalPages, list.setPage);
 
+  const phone = usePhone();
+  // The user of the last action asked for, kept while its dialog closes.
   const [target, setTarget] = useState<User | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const columns = useUserColumns((user) => {
-    setTarget(user);
-    setConfirming(true);
-  });
+  const [open, setOpen] = useState<'toggle' | 'edit' | 'reset' | null>(null);
+  const actions: UserRowActions = {
+    onToggle: (user) => {
+      setTarget(user);
+      setOpen('toggle');
+    },
+    onEdit: (user) => {
+      setTarget(user);
+      setOpen('edit');
+    },
+    onSendReset: (user) => {
+      setTarget(user);
+      setOpen('reset');
+    },
+  };
+  const close = () => setOpen(null);
+  const columns = useUserColumns(actions);
+  const busy = users.isPlaceholderData || paging.changing;
 
   return (
     <Stack gap="md">
@@ -64,18 +83,29 @@ export function UsersList() {
         />
       ) : (
         <div>
-          <Paper withBorder radius="md">
-            <DataTable
+          {phone ? (
+            <UserCards
               label={t('users.tableLabel')}
-              columns={columns}
               rows={users.data?.data}
-              rowKey={(user) => user.id}
               emptyText={t('users.empty')}
-              sort={list.sort}
-              onSort={list.toggleSort}
-              busy={users.isPlaceholderData || paging.changing}
+              busy={busy}
+              actions={actions}
             />
-          </Paper>
+          ) : (
+            <Paper withBorder radius="md">
+              <DataTable
+                label={t('users.tableLabel')}
+                columns={columns}
+                rows={users.data?.data}
+                rowKey={(user) => user.id}
+                emptyText={t('users.empty')}
+                sort={list.sort}
+                onSort={list.toggleSort}
+                busy={busy}
+                minWidth={960}
+              />
+            </Paper>
+          )}
           {users.data && (
             <PaginationFooter
               page={list.page}
@@ -87,7 +117,9 @@ export function UsersList() {
           )}
         </div>
       )}
-      <ToggleUserDialog opened={confirming} user={target} onClose={() => setConfirming(false)} />
+      <ToggleUserDialog opened={open === 'toggle'} user={target} onClose={close} />
+      <EditUserModal opened={open === 'edit'} user={target} onClose={close} />
+      <SendResetDialog opened={open === 'reset'} user={target} onClose={close} />
       <MessageDialog
         opened={paging.failed}
         title={t('notify.errorTitle')}
