@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'scripts', root: './scripts', environment: 'node', include: ['*.test.mjs'] } },
       {
         test: {
           name: 'server',

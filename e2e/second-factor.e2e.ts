@@ -112,10 +112,10 @@ test.describe('the account in Settings: password and second factor', () => {
     const elsewhere = await browser.newContext();
     const otherPage = await elsewhere.newPage();
     await signIn(otherPage, doctor.email, doctor.password);
-    await expect(otherPage).toHaveURL(/\/patients$/);
+    await expect(otherPage).toHaveURL(/:\d+\/$/);
 
     await signIn(page, doctor.email, doctor.password);
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
     const settings = await openSettings(page);
     await expect(settings.getByRole('region', { name: 'Verificación en dos pasos' })).toContainText(
       'Desactivada',
@@ -155,7 +155,7 @@ test.describe('the account in Settings: password and second factor', () => {
     await signIn(page, doctor.email, doctor.password);
     await expect(page.getByText('No se pudo iniciar sesión, intente nuevamente.')).toBeVisible();
     await signIn(page, doctor.email, newPassword);
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
   });
 
   test('an admin sets up a second factor, signs in with a code and with a recovery code, then turns it off', async ({
@@ -163,7 +163,7 @@ test.describe('the account in Settings: password and second factor', () => {
   }) => {
     test.setTimeout(180_000);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
 
     // Settings: the status, then setting up the app with the secret shown on screen.
     let settings = await openSettings(page);
@@ -215,7 +215,7 @@ test.describe('the account in Settings: password and second factor', () => {
     await expectAccessible(page);
     await codeField.fill(await app.nextCode());
     await page.getByRole('button', { name: 'Verificar' }).click();
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByTestId('greeting')).toHaveText('Hola, admin');
     await signOut(page);
 
@@ -234,7 +234,7 @@ test.describe('the account in Settings: password and second factor', () => {
     await expectAccessible(page);
     await snap(page, 'second-factor-recovery-en');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByTestId('greeting')).toHaveText('Hello, admin');
 
     // Turning it off takes a current code; afterwards the password alone signs in again.
@@ -255,6 +255,6 @@ test.describe('the account in Settings: password and second factor', () => {
     await page.keyboard.press('Escape');
     await signOut(page);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
   });
 });

@@ -1,9 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { useSession } from '../features/auth/api/me.ts';
+import { loadTexts, SIGNED_IN_TEXTS } from '../lib/i18n.ts';
 import { useCurrentUser } from '../lib/session.ts';
-import { AppLayout } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+
+/**
+ * The signed-in shell, with the texts of the signed-in screens, is fetched after sign-in: the sign-in
+ * page does not carry it (docs/decisions/016-first-load-budget.md).
+ */
+const AppLayout = lazy(() =>
+  Promise.all([import('./layouts/app-layout.tsx'), loadTexts(SIGNED_IN_TEXTS)]).then(([module]) => ({
+    default: module.AppLayout,
+  })),
+);
 
 /** Auth screens: a signed-in user is sent to / (docs/product-rules.md#screens). */
 export function SignedOutOnly() {
@@ -24,7 +35,11 @@ export function SignedInOnly() {
   if (!session) {
     return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   }
-  return <AppLayout user={session} />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <AppLayout user={session} />
+    </Suspense>
+  );
 }
 
 /** Screens of the admin menu; others go to the patient list. */

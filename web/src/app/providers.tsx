@@ -11,7 +11,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { i18n } from '../lib/i18n.ts';
 
 /**

@@ -1,26 +1,50 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedTexts } from '@registry/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@registry/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/en';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enPatients from '../locales/en/patients.json';
-import en from '../locales/en/translation.json';
-import enWizard from '../locales/en/wizard.json';
-import esPatients from '../locales/es/patients.json';
-import es from '../locales/es/translation.json';
-import esWizard from '../locales/es/wizard.json';
+import type esOutcomes from '../locales/es/outcomes.json';
+import type esPatients from '../locales/es/patients.json';
+import type es from '../locales/es/translation.json';
+import type esWizard from '../locales/es/wizard.json';
 import { STORAGE_KEYS } from './storage.ts';
 
 /**
- * The web app's texts plus the texts it shares with the server (validation and error messages).
- * Each file holds its own top-level groups (translation.json the shell and accounts, patients.json the
- * patient list and file, wizard.json the patient wizard); all of them form one namespace.
+ * The groups of the web app's texts, one file per language each: `translation` the shell, sign-in and
+ * accounts (with the texts shared with the server: validation and error messages), `patients` the
+ * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
+ * follow-up list. All of them form one namespace; a group is fetched when a screen needs it, and only in
+ * the language in use (docs/decisions/016-first-load-budget.md).
  */
-export const resources = {
-  es: { translation: { ...es, ...esPatients, ...esWizard, ...sharedTexts.es } },
-  en: { translation: { ...en, ...enPatients, ...enWizard, ...sharedTexts.en } },
-} as const;
+export type TextGroup = 'translation' | 'patients' | 'wizard' | 'outcomes';
+
+/** What the signed-in screens show: every group (they refer to each other's texts). */
+export const SIGNED_IN_TEXTS: readonly TextGroup[] = ['translation', 'patients', 'wizard', 'outcomes'];
+
+/** The texts' shape, as the typecheck sees them (src/i18next.d.ts). */
+export type Resources = {
+  translation: typeof es & typeof esPatients & typeof esWizard & typeof esOutcomes & SharedTexts;
+};
+
+type Texts = Record<string, unknown>;
+const json = (load: Promise<{ default: unknown }>) => load.then((m) => m.default as Texts);
+
+/** Each group's file per language; Vite turns each into a chunk of its own. */
+const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
+  es: {
+    translation: () => json(import('../locales/es.ts')),
+    patients: () => json(import('../locales/es/patients.json')),
+    wizard: () => json(import('../locales/es/wizard.json')),
+    outcomes: () => json(import('../locales/es/outcomes.json')),
+  },
+  en: {
+    translation: () => json(import('../locales/en.ts')),
+    patients: () => json(import('../locales/en/patients.json')),
+    wizard: () => json(import('../locales/en/wizard.json')),
+    outcomes: () => json(import('../locales/en/outcomes.json')),
+  },
+};
 
 function storedLanguage(): Language {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.language);
@@ -29,13 +53,56 @@ function storedLanguage(): Language {
 
 export const i18n: I18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** The groups the screens opened so far asked for: a change of language fetches them again. */
+const wanted = new Set<TextGroup>();
+const loading = new Map<string, Promise<void>>();
+
+function loadGroup(language: Language, group: TextGroup): Promise<void> {
+  const key = `${language}/${group}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = LOADERS[language][group]().then(
+      (texts) => {
+        i18n.addResourceBundle(language, 'translation', texts, true, true);
+      },
+      (error: unknown) => {
+        // A failed fetch (offline, a new version) may be tried again by the next screen.
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+/** Adds texts that are already at hand (the component tests load them all up front). */
+export function addTexts(language: Language, group: TextGroup, texts: Texts): void {
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  loading.set(`${language}/${group}`, Promise.resolve());
+}
+
+/** Fetches the groups of texts a screen needs, in the language in use. */
+export async function loadTexts(groups: readonly TextGroup[]): Promise<void> {
+  for (const group of groups) {
+    wanted.add(group);
+  }
+  await Promise.all(groups.map((group) => loadGroup(currentLanguage(), group)));
+}
+
+/** The texts every screen needs, for the language chosen on an earlier visit; the app waits for them. */
+export function loadFirstTexts(): Promise<void> {
+  return loadTexts(['translation']);
+}
 
 function applyLanguage(language: string): void {
   dayjs.locale(language);
@@ -46,9 +113,10 @@ function applyLanguage(language: string): void {
 applyLanguage(i18n.language);
 i18n.on('languageChanged', applyLanguage);
 
-/** Switches the language and remembers it across visits. */
+/** Switches the language (once its texts are fetched) and remembers it across visits. */
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEYS.language, language);
+  await Promise.all([...wanted].map((group) => loadGroup(language, group)));
   await i18n.changeLanguage(language);
 }
 

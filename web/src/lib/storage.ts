@@ -8,8 +8,10 @@ export const STORAGE_KEYS = {
   lastPagePatients: 'lastPagePatients',
   lastPageUsers: 'lastPageUsers',
   lastPageInstitutions: 'lastPageInstitutions',
+  lastPageFollowUp: 'lastPageFollowUp',
   patientFilters: 'patient_filters',
   userFilters: 'user-filters',
+  reloadedForNewVersion: 'reloadedForNewVersion',
 } as const;
 
 const tokenListeners = new Set<() => void>();

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 /**
  * Translates a key that arrives at run time (a shared schema's message, an error code), falling back

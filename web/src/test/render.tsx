@@ -17,6 +17,24 @@ export const TEST_ADMIN: User = {
   doctor: null,
 };
 
+/** A doctor of a hospital, for screens that differ by role. */
+export const TEST_DOCTOR_USER: User = {
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'ana@hospital.org',
+  nickname: 'ana',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isAdmin: false,
+  isActive: true,
+  mfaEnabled: false,
+  doctor: {
+    first_name: 'Ana',
+    last_name: 'Paz',
+    gender: 'female',
+    institution: { id: '00000000-0000-4000-8000-000000000003', name: 'Hospital Italiano', type: 'Hospital' },
+    patientsQty: 2,
+  },
+};
+
 /** Renders a screen inside the app's providers and a memory router, with a signed-in user. */
 export function renderScreen(
   element: ReactElement,

@@ -1,12 +1,9 @@
-import { type LoginInput, type LoginResponse, loginResponseSchema, type MfaStep } from '@registry/shared';
+import type { LoginInput, MfaStep } from '@registry/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { useStartSession } from './start-session.ts';
 
-/** The first step of a sign-in: a session, or the challenge of a second step. */
-export async function login(input: LoginInput): Promise<LoginResponse['data']['response']> {
-  return (await api('/users/login', loginResponseSchema, { method: 'POST', body: input })).data.response;
-}
+/** The request and the form's rules, fetched on demand (docs/decisions/016-first-load-budget.md). */
+export const loadLoginRequest = () => import('./login-request.ts');
 
 /**
  * Signs in with email and password (docs/product-rules.md#accounts). Resolves null once the session is
@@ -16,6 +13,7 @@ export function useLogin() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: async (input: LoginInput): Promise<MfaStep | null> => {
+      const { login } = await loadLoginRequest();
       const response = await login(input);
       if ('mfa' in response) {
         return response.mfa;

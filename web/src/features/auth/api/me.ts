@@ -1,12 +1,15 @@
-import { dataOf, type User, userSchema } from '@registry/shared';
+import type { User } from '@registry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/session.ts';
 import { tokenStore } from '../../../lib/storage.ts';
 
+/**
+ * The signed-in user. The request (with the API client and zod) is fetched only when there is a token to
+ * ask with, so the sign-in page does not carry it (docs/decisions/016-first-load-budget.md).
+ */
 export async function getMe(): Promise<User> {
-  return (await api('/users/me', dataOf(userSchema))).data;
+  return (await import('./get-me.ts')).getMe();
 }
 
 export const meQueryOptions = () =>

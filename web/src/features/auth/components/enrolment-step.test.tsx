@@ -5,6 +5,10 @@ import { i18n } from '../../../lib/i18n.ts';
 import { answer, type Route, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen, TEST_ADMIN } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
+// The sign-in fetches its request and this step's code when needed; loaded up front, the test does not
+// wait for them.
+import '../api/login-request.ts';
+import './enrolment-step.tsx';
 
 const CHALLENGE = 'e'.repeat(43);
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -1,13 +1,16 @@
 import type { MfaStep } from '@registry/shared';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { clearNotifications, notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
-import { EnrolmentStep } from './enrolment-step.tsx';
 import { PasswordStep } from './password-step.tsx';
-import { SecondStep } from './second-step.tsx';
+
+// Only users with a second factor see these steps: they are fetched when needed.
+const SecondStep = lazy(() => import('./second-step.tsx').then((m) => ({ default: m.SecondStep })));
+const EnrolmentStep = lazy(() => import('./enrolment-step.tsx').then((m) => ({ default: m.EnrolmentStep })));
 
 /**
  * The sign-in (docs/product-rules.md#accounts): email and password, then — for a user with a second
@@ -19,7 +22,11 @@ export function LoginForm() {
   const [mfa, setMfa] = useState<MfaStep | null>(null);
   const [email, setEmail] = useState('');
 
-  const signedIn = () => void navigate('/', { replace: true });
+  // A sign-in that got on makes the failures shown before stale: their toasts close.
+  const signedIn = () => {
+    clearNotifications();
+    void navigate('/', { replace: true });
+  };
   const back = () => setMfa(null);
   const refused = useCallback(
     (error: unknown) => {
@@ -35,11 +42,17 @@ export function LoginForm() {
   );
 
   if (mfa?.step === 'verify') {
-    return <SecondStep challenge={mfa.challenge} onSignedIn={signedIn} onRefused={refused} onBack={back} />;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SecondStep challenge={mfa.challenge} onSignedIn={signedIn} onRefused={refused} onBack={back} />
+      </Suspense>
+    );
   }
   if (mfa?.step === 'enrol') {
     return (
-      <EnrolmentStep challenge={mfa.challenge} onSignedIn={signedIn} onRefused={refused} onBack={back} />
+      <Suspense fallback={<PageLoader />}>
+        <EnrolmentStep challenge={mfa.challenge} onSignedIn={signedIn} onRefused={refused} onBack={back} />
+      </Suspense>
     );
   }
   return (
@@ -47,6 +60,7 @@ export function LoginForm() {
       email={email}
       onSignedIn={signedIn}
       onSecondStep={(step, typed) => {
+        clearNotifications();
         setEmail(typed);
         setMfa(step);
       }}

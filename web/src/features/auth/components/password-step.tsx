@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type LoginInput, loginSchema, type MfaStep } from '@registry/shared';
+import type { ErrorCode, LoginInput, MfaStep } from '@registry/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
-import { useLogin } from '../api/login.ts';
+import { loadLoginRequest, useLogin } from '../api/login.ts';
 
 interface PasswordStepProps {
   /** The email typed before, when coming back from the second step. */
@@ -19,12 +19,29 @@ interface PasswordStepProps {
   readonly onSecondStep: (step: MfaStep, email: string) => void;
 }
 
+/** Refusals told as they are; any other is the one generic sign-in failure. */
+const SPECIFIC_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'TOO_MANY_ATTEMPTS',
+  'ACCOUNT_INACTIVE',
+  'INSTITUTION_INACTIVE',
+]);
+
+/**
+ * The shared rules of the form, checked with the schema fetched on first use: zod is not part of the
+ * sign-in page's first load (docs/decisions/016-first-load-budget.md).
+ */
+const loginResolver: Resolver<LoginInput> = async (values, context, options) =>
+  zodResolver((await loadLoginRequest()).loginSchema)(values, context, options);
+
+/** Fetches the request and the rules as soon as the form is used, so that validating does not wait. */
+const prefetch = () => void loadLoginRequest();
+
 /** The first step of a sign-in: email and password (docs/product-rules.md#accounts). */
 export function PasswordStep({ email, onSignedIn, onSecondStep }: PasswordStepProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { email, password: '' },
     mode: 'onTouched',
   });
@@ -41,12 +58,10 @@ export function PasswordStep({ email, onSignedIn, onSecondStep }: PasswordStepPr
     login.mutateAsync(values).then(
       (step) => (step ? onSecondStep(step, values.email) : onSignedIn()),
       (error: unknown) => {
-        const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';
-        notify(
-          'error',
-          t('notify.errorTitle'),
-          tooMany ? t('errors.TOO_MANY_ATTEMPTS') : t('auth.login.failed'),
-        );
+        const code = error instanceof ApiError ? error.code : undefined;
+        // The server names an inactive account only to whoever typed its right password.
+        const told = code && SPECIFIC_REFUSALS.has(code) ? t(`errors.${code}`) : t('auth.login.failed');
+        notify('error', t('notify.errorTitle'), told);
         form.reset({ email: '', password: '' });
       },
     ),
@@ -55,6 +70,7 @@ export function PasswordStep({ email, onSignedIn, onSecondStep }: PasswordStepPr
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={prefetch}
       noValidate
       aria-labelledby="login-title"
       style={{ width: '100%', maxWidth: 380 }}

@@ -1,0 +1,13 @@
+import { type LoginInput, type LoginResponse, loginResponseSchema } from '@registry/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * The first step of a sign-in: a session, or the challenge of a second step. Loaded when the form is
+ * first used (see login.ts): the API client and zod are not part of the sign-in page's first load.
+ */
+export async function login(input: LoginInput): Promise<LoginResponse['data']['response']> {
+  return (await api('/users/login', loginResponseSchema, { method: 'POST', body: input })).data.response;
+}
+
+/** The sign-in form's rules (the shared schema), for its validation. */
+export { loginSchema } from '@registry/shared';
