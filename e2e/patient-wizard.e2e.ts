@@ -77,13 +77,13 @@ async function choose(page: Page, scope: Locator, label: string | RegExp, option
 }
 
 async function pickToday(page: Page, scope: Locator, label: RegExp): Promise<void> {
-  await scope.getByRole('button', { name: label }).click();
+  await scope.getByRole('textbox', { name: label }).click();
   await page.getByRole('button', { name: dayName(new Date()), exact: true }).click();
 }
 
 /** A birth date: the calendar opens on the decades; go back to 1980, then March, then the 7th. */
 async function pickBirthDate(page: Page, scope: Locator): Promise<void> {
-  await scope.getByRole('button', { name: /^Fecha de nacimiento/ }).click();
+  await scope.getByRole('textbox', { name: /^Fecha de nacimiento/ }).click();
   const year = page.getByRole('button', { name: '1980', exact: true });
   while (!(await year.isVisible())) {
     await page.getByRole('button', { name: 'Década anterior' }).click();
@@ -118,7 +118,7 @@ test.describe
       // Six steps, two languages, an accessibility check on each: longer than one screen's test.
       test.setTimeout(180_000);
       await signIn(page, DOCTOR.email, DOCTOR.password);
-      await expect(page).toHaveURL(/\/patients$/);
+      await expect(page).toHaveURL(/:\d+\/$/);
       await page.goto('/new-patient');
 
       // 1. Demography: the empty form's messages, then a new patient.
@@ -132,12 +132,32 @@ test.describe
       await expectAccessible(page);
       await shot(page, 'wizard-demography-errors-es');
       await demography.getByRole('textbox', { name: /^Identificación del paciente/ }).fill(IDENTIFICATION);
+      // A date is typed as DD/MM/YYYY: text that is no day says so once the field is left; the calendar
+      // is still there, and a picked day keeps the focus in the field.
+      const birthDate = demography.getByRole('textbox', { name: /^Fecha de nacimiento/ });
+      await birthDate.fill('31/02/1980');
+      await birthDate.press('Tab');
+      await expect(
+        demography.getByText('Escriba la fecha como DD/MM/AAAA, por ejemplo 31/12/1980.'),
+      ).toBeVisible();
+      await birthDate.fill('');
       await pickBirthDate(page, demography);
+      await expect(birthDate).toHaveValue('07/03/1980');
+      await expect(birthDate).toBeFocused();
+      await birthDate.fill('08/03/1980');
+      await birthDate.press('Tab');
+      await expect(
+        demography.getByText('Escriba la fecha como DD/MM/AAAA, por ejemplo 31/12/1980.'),
+      ).toHaveCount(0);
       await demography.getByRole('radio', { name: 'Femenino' }).check();
       await choose(page, demography, /^ECOG/, '1');
       await demography.getByRole('textbox', { name: /^Antecedentes/ }).fill('Hipertensión arterial.');
       await shot(page, 'wizard-demography-es');
+      // Saved from the bottom of the form: the next step starts at its top, its heading focused.
+      await page.getByRole('button', { name: 'Guardar y continuar' }).scrollIntoViewIfNeeded();
       await saveAndExpect(page, 'samples');
+      await expect(page.getByRole('heading', { name: 'Muestras pretratamiento', level: 2 })).toBeFocused();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await expect(page.getByText('Paciente creado.')).toBeVisible();
       patientId = /\/edit-patient\/([0-9a-f-]+)\//.exec(page.url())?.[1] ?? '';
       expect(patientId).not.toBe('');
@@ -163,7 +183,7 @@ test.describe
       await choose(page, diagnostic, 'Dx inicial o secundario', 'Inicial');
       await choose(page, diagnostic, 'Subtipo', 'AML M2');
       await choose(page, diagnostic, 'Paciente fit / unfit', 'Fit');
-      await choose(page, diagnostic, 'Nivel de riesgo', 'Medio');
+      await choose(page, diagnostic, 'Riesgo del diagnóstico', 'Medio');
       await diagnostic
         .getByRole('radiogroup', { name: 'Consentimiento' })
         .getByRole('radio', { name: 'Sí' })
@@ -203,7 +223,7 @@ test.describe
 
       // 5. Lab report: risk, two entries, one with a file.
       const labReport = form(page, 'Informe de laboratorio');
-      await choose(page, labReport, 'Nivel de riesgo', 'Alto');
+      await choose(page, labReport, 'Riesgo del informe de laboratorio', 'Alto');
       const ngs = labReport.getByRole('region', { name: 'NGS', exact: true });
       await ngs.getByRole('textbox', { name: 'Contenido' }).fill('FLT3-ITD negativo; NPM1 mutado.');
       await ngs
@@ -232,7 +252,7 @@ test.describe
       await edit.getByRole('textbox', { name: 'Toxicidades' }).fill('Mucositis grado 2.');
       await edit.getByRole('button', { name: 'Eliminar la droga 2 del tratamiento 1' }).click();
       const confirm = page.getByRole('dialog', { name: '¿Está seguro?' });
-      await expect(confirm).toContainText('¿Desea eliminar la dosis? Esta acción no se puede deshacer.');
+      await expect(confirm).toContainText('¿Desea eliminar la droga? Esta acción no se puede deshacer.');
       await expectAccessible(page);
       await shot(page, 'wizard-delete-drug-es');
       await confirm.getByRole('button', { name: 'Sí' }).click();
@@ -270,7 +290,7 @@ test.describe
       page,
     }) => {
       await signIn(page, BIOBANK_DOCTOR.email, BIOBANK_DOCTOR.password);
-      await expect(page).toHaveURL(/\/patients$/);
+      await expect(page).toHaveURL(/:\d+\/$/);
       await page.goto('/new-patient');
       const demography = form(page, 'Demografía');
       await expect(demography.getByRole('textbox', { name: /^Fecha o año de nacimiento/ })).toBeVisible();
@@ -285,7 +305,7 @@ test.describe
       const consent = diagnostic.getByRole('radiogroup', { name: 'Consentimiento' });
       await expect(consent.getByRole('radio')).toHaveCount(1);
       await expect(consent.getByRole('radio', { name: 'Bio Banco' })).toBeChecked();
-      await expect(diagnostic.getByRole('button', { name: /^Fecha de consentimiento/ })).toHaveCount(0);
+      await expect(diagnostic.getByRole('textbox', { name: /^Fecha de consentimiento/ })).toHaveCount(0);
       await choose(page, diagnostic, 'Subtipo', 'ALL-B');
       await expectAccessible(page);
       await shot(page, 'wizard-biobank-diagnostic-es');
@@ -308,7 +328,7 @@ test.describe
 
     test('an admin opens the wizard read-only and writes only the NGS OP entry', async ({ page }) => {
       await signIn(page, ADMIN.email, ADMIN.password);
-      await expect(page).toHaveURL(/\/patients$/);
+      await expect(page).toHaveURL(/:\d+\/$/);
       await page.goto('/new-patient');
       await expect(page).toHaveURL(/\/patients$/);
 

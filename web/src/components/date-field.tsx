@@ -1,17 +1,46 @@
 import type { DatePickerInputProps } from '@mantine/dates';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput, DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { Ref } from 'react';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayString } from '../lib/date-strings.ts';
+import { useFieldDisabled } from './disabled-fieldset.tsx';
+
+dayjs.extend(customParseFormat);
 
 /** A calendar day as the API carries it ('yyyy-MM-dd'), or null for none. */
 export type DayValue = string | null;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A typed day, strictly 'DD/MM/YYYY' (or 'D/M/YYYY'), as 'yyyy-MM-dd'; null for text that is no such
+ * day (31/02/2024, 2024-01-01, 1/1/24).
+ */
+export function readTypedDay(text: string): DayValue {
+  const typed = text.trim();
+  for (const format of ['DD/MM/YYYY', 'D/M/YYYY']) {
+    const day = dayjs(typed, format, true);
+    if (day.isValid()) {
+      return day.format('YYYY-MM-DD');
+    }
+  }
+  return null;
+}
+
 type SharedProps = Pick<
   DatePickerInputProps,
-  'valueFormat' | 'locale' | 'firstDayOfWeek' | 'maxDate' | 'leftSection' | 'styles' | 'ariaLabels'
+  | 'valueFormat'
+  | 'locale'
+  | 'firstDayOfWeek'
+  | 'maxDate'
+  | 'leftSection'
+  | 'styles'
+  | 'ariaLabels'
+  | 'hideOutsideDates'
+  | 'weekendDays'
 >;
 
 /**
@@ -26,6 +55,10 @@ export function useDatePickerProps(): SharedProps {
     firstDayOfWeek: 1,
     maxDate: todayString(),
     leftSection: <IconCalendar size={16} aria-hidden />,
+    // Days of the months around are drawn in a grey that fails WCAG AA contrast; a month shows its own.
+    hideOutsideDates: true,
+    // Weekends in Mantine's red fail WCAG AA contrast on white; every day reads the same.
+    weekendDays: [],
     // The placeholder is text in a button here: Mantine's light grey fails WCAG AA contrast on white.
     styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } },
     ariaLabels: {
@@ -46,12 +79,15 @@ const toDay = (value: unknown): DayValue => (value ? String(value).slice(0, 10) 
 
 interface DateFieldProps {
   readonly label: string;
-  /** 'yyyy-MM-dd', or null / '' for none: no Date (and so no time zone) is involved. */
+  /**
+   * 'yyyy-MM-dd', or null / '' for none: no Date (and so no time zone) is involved. Text typed that is no
+   * day reaches the form as it was typed, so that the form's rules refuse it.
+   */
   readonly value: string | null | undefined;
   readonly onChange: (value: DayValue) => void;
   readonly onBlur?: () => void;
   readonly name?: string;
-  readonly inputRef?: Ref<HTMLButtonElement>;
+  readonly inputRef?: Ref<HTMLInputElement>;
   readonly error?: string;
   readonly required?: boolean;
   readonly disabled?: boolean;
@@ -63,7 +99,11 @@ interface DateFieldProps {
   readonly autofocus?: boolean;
 }
 
-/** A calendar day picked from a calendar; an optional one can be cleared. */
+/**
+ * A calendar day, typed as DD/MM/YYYY or picked from the calendar that opens under the field; focus stays
+ * in the field after a day is picked. Text that is no day says so under the field once the user leaves
+ * it; an optional day can be cleared.
+ */
 export function DateField({
   label,
   value,
@@ -79,21 +119,59 @@ export function DateField({
   autofocus,
 }: DateFieldProps) {
   const { t } = useTranslation();
-  const shared = useDatePickerProps();
+  const { styles: _buttonStyles, ...shared } = useDatePickerProps();
+  const off = useFieldDisabled(disabled);
+  // Typed text that is no day: kept in the field, and told once the user leaves it.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
+  const [left, setLeft] = useState(false);
+  // A field focused as its modal opens keeps its calendar shut (it would cover the modal's buttons) until
+  // the user clicks it or types; focus that comes later opens the calendar as usual.
+  const [quiet, setQuiet] = useState(Boolean(autofocus));
+  const day = value && DAY.test(value) ? value : null;
+  const typed = (text: string) => {
+    setLeft(false);
+    if (text.trim() === '') {
+      setUnreadable(null);
+      onChange(null);
+      return;
+    }
+    const read = readTypedDay(text);
+    setUnreadable(read ? null : text);
+    // A day after today is left to the form's rules, which say why it is refused.
+    onChange(read ?? text);
+  };
   return (
-    <DatePickerInput
+    <DateInput
       {...shared}
+      dateParser={readTypedDay}
+      fixOnBlur={false}
       label={label}
       withAsterisk={required}
-      value={value || null}
-      onChange={(day) => onChange(toDay(day))}
-      onBlur={onBlur}
+      value={day}
+      onChange={(picked) => {
+        setUnreadable(null);
+        onChange(toDay(picked));
+      }}
+      onInput={(event) => typed(event.currentTarget.value)}
+      onBlur={() => {
+        setLeft(true);
+        setQuiet(false);
+        onBlur?.();
+      }}
+      onClick={() => setQuiet(false)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab' && event.key !== 'Shift') {
+          setQuiet(false);
+        }
+      }}
+      popoverProps={quiet ? { opened: false } : undefined}
       name={name}
       ref={inputRef}
-      error={error}
+      error={unreadable !== null && left ? t('dates.invalid') : error}
       disabled={disabled}
       placeholder={placeholder ?? t('dates.placeholder')}
-      clearable={!required}
+      // A disabled field offers no clear button.
+      clearable={!required && !off}
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
       defaultLevel={defaultLevel}
       data-autofocus={autofocus || undefined}

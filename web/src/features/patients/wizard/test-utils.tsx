@@ -151,7 +151,7 @@ export async function stepForm(name: string) {
 
 /** Picks today in the calendar of the date field labelled `label` (no later day can be picked). */
 export async function pickToday(label: string | RegExp) {
-  await userEvent.click(screen.getByRole('button', { name: label }));
+  await userEvent.click(screen.getByRole('textbox', { name: label }));
   const today = dayjs().locale('es').format('D MMMM YYYY');
   await userEvent.click(await screen.findByRole('button', { name: today, hidden: true }));
 }

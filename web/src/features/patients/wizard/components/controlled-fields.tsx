@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DateField } from '../../../../components/date-field.tsx';
+import { useFieldDisabled } from '../../../../components/disabled-fieldset.tsx';
 import { YesNoField } from './yes-no-field.tsx';
 
 interface ControlledProps<V extends FieldValues> {
@@ -24,6 +25,7 @@ interface SelectFieldProps<V extends FieldValues> extends ControlledProps<V> {
 export function SelectField<V extends FieldValues>(props: SelectFieldProps<V>) {
   const { control, name, label, error, required, disabled, data, placeholder, description, searchable } =
     props;
+  const off = useFieldDisabled(disabled);
   return (
     <Controller
       control={control}
@@ -34,7 +36,8 @@ export function SelectField<V extends FieldValues>(props: SelectFieldProps<V>) {
           description={description}
           placeholder={placeholder}
           withAsterisk={required}
-          clearable={!required}
+          // A disabled field offers no clear button.
+          clearable={!required && !off}
           searchable={searchable}
           data={data.map((option) => ({ ...option }))}
           value={field.value ?? null}

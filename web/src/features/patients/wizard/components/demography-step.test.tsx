@@ -46,7 +46,7 @@ describe('the demography step', { timeout: 20_000 }, () => {
     const { router } = renderWizard('/new-patient');
     await stepForm('Demografía');
     await userEvent.type(screen.getByRole('textbox', { name: /^Identificación del paciente/ }), ' P-001 ');
-    await userEvent.click(screen.getByRole('button', { name: /^Fecha de nacimiento/ }));
+    await userEvent.click(screen.getByRole('textbox', { name: /^Fecha de nacimiento/ }));
     await userEvent.click(await screen.findByRole('button', { name: '2020', hidden: true }));
     await userEvent.click(await screen.findByRole('button', { name: /^mar/, hidden: true }));
     await userEvent.click(await screen.findByRole('button', { name: '7 marzo 2020', hidden: true }));
@@ -140,7 +140,7 @@ describe('the demography step', { timeout: 20_000 }, () => {
     const { router } = renderWizard('/new-patient');
     await stepForm('Demografía');
     await userEvent.type(screen.getByRole('textbox', { name: /^Identificación del paciente/ }), 'P-001');
-    await userEvent.click(screen.getByRole('button', { name: /^Fecha de nacimiento/ }));
+    await userEvent.click(screen.getByRole('textbox', { name: /^Fecha de nacimiento/ }));
     await userEvent.click(await screen.findByRole('button', { name: '2020', hidden: true }));
     await userEvent.click(await screen.findByRole('button', { name: /^ene/, hidden: true }));
     await userEvent.click(await screen.findByRole('button', { name: '2 enero 2020', hidden: true }));

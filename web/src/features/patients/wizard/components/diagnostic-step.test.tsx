@@ -35,8 +35,8 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
     renderWizard(path);
     await stepForm('Diagnóstico');
     expect(screen.queryByRole('textbox', { name: /^Nombre del subtipo/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Fecha de recaída/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Fecha de consentimiento/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Fecha de recaída/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Fecha de consentimiento/ })).not.toBeInTheDocument();
 
     await choose('Subtipo', 'Otro');
     await userEvent.click(yes('Recaída'));
@@ -45,8 +45,8 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Este campo es obligatorio.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Nombre del subtipo/ })).toBeInvalid();
     expect(screen.getAllByText('Debe elegir una fecha.')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: /^Fecha de recaída/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Fecha de consentimiento/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Fecha de recaída/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Fecha de consentimiento/ })).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
   });
 
@@ -95,8 +95,8 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
     );
     renderWizard(path);
     await stepForm('Diagnóstico');
-    expect(screen.getByRole('button', { name: /^Fecha de consentimiento/ })).toHaveTextContent('11/01/2026');
-    await choose('Nivel de riesgo', 'Alto');
+    expect(screen.getByRole('textbox', { name: /^Fecha de consentimiento/ })).toHaveValue('11/01/2026');
+    await choose('Riesgo del diagnóstico', 'Alto');
     await userEvent.type(screen.getByRole('textbox', { name: 'Fallas orgánicas' }), 'Renal');
     await save();
     await waitFor(() => expect(api.writes()).toHaveLength(1));
@@ -117,7 +117,7 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
     const consent = screen.getByRole('radiogroup', { name: 'Consentimiento' });
     expect(consent.querySelectorAll('input[type=radio]')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: 'Bio Banco' })).toBeChecked();
-    expect(screen.queryByRole('button', { name: /^Fecha de consentimiento/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Fecha de consentimiento/ })).not.toBeInTheDocument();
     await save();
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]?.body).toMatchObject({ consent: true, consentDate: null });

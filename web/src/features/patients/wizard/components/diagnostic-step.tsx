@@ -14,7 +14,7 @@ import { useStepSubmit } from './use-step-submit.ts';
 
 /**
  * Step 3: the first diagnostic. An Other subtype asks for its name; relapse and consent ask for their
- * dates when yes; a biobank's only consent is 'Bio Banco'.
+ * dates when yes; a secondary diagnosis asks for its description; a biobank's only consent is 'Bio Banco'.
  */
 export function DiagnosticStep({
   patient,
@@ -33,7 +33,7 @@ export function DiagnosticStep({
   });
   const { errors, isDirty } = form.formState;
   const error = (key: keyof DiagnosticValues) => translateRuntimeKey(t, errors[key]?.message) || undefined;
-  const [subType, relapse, consent] = form.watch(['dxSubType', 'relapse', 'consent']);
+  const [subType, relapse, consent, stage] = form.watch(['dxSubType', 'relapse', 'consent', 'dxSecondary']);
   const save = useSaveDiagnostic(patient, biobank);
   const guard = useLeaveGuard(isDirty && !readOnly);
   const submit = useStepSubmit({
@@ -156,15 +156,17 @@ export function DiagnosticStep({
         error={error('organsFailures')}
         {...form.register('organsFailures')}
       />
-      <Textarea
-        mt="md"
-        label={t('wizard.diagnostic.dxSecondaryDescription')}
-        autosize
-        minRows={2}
-        maxRows={8}
-        error={error('dxSecondaryDescription')}
-        {...form.register('dxSecondaryDescription')}
-      />
+      {stage === 'Secundario' && (
+        <Textarea
+          mt="md"
+          label={t('wizard.diagnostic.dxSecondaryDescription')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          error={error('dxSecondaryDescription')}
+          {...form.register('dxSecondaryDescription')}
+        />
+      )}
     </StepForm>
   );
 }

@@ -3,6 +3,7 @@ import type { FileRef } from '@registry/shared';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldDisabled } from '../../../../components/disabled-fieldset.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { serverMessage } from '../../../../lib/translate.ts';
 import { downloadFile } from '../../api/download-file.ts';
@@ -24,6 +25,8 @@ interface FileFieldProps {
 export function FileField({ label, name, value, onChange, current, error, disabled }: FileFieldProps) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
+  // A disabled field offers no clear button.
+  const off = useFieldDisabled(disabled);
 
   const download = (file: FileRef) => {
     setDownloading(true);
@@ -47,7 +50,7 @@ export function FileField({ label, name, value, onChange, current, error, disabl
         onChange={onChange}
         error={error}
         disabled={disabled}
-        clearable
+        clearable={!off}
         clearButtonProps={{ 'aria-label': t('wizardFiles.clear') }}
         leftSection={<IconPaperclip size={16} aria-hidden />}
       />

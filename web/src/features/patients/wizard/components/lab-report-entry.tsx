@@ -1,9 +1,10 @@
-import { ActionIcon, Fieldset, Group, Paper, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Group, Paper, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
 import type { LAB_REPORT_NAMES, NGS_OP } from '@registry/shared';
 import { IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DisabledFieldset } from '../../../../components/disabled-fieldset.tsx';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import type { LabReportValues, ReportValues } from '../forms/lab-report-form.ts';
 import { DateFormField } from './controlled-fields.tsx';
@@ -36,7 +37,7 @@ export function LabReportEntry({ form, index, report, disabled, onRemove }: LabR
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
-      <Fieldset variant="unstyled" disabled={disabled} className={classes.fieldset}>
+      <DisabledFieldset variant="unstyled" disabled={disabled} className={classes.fieldset}>
         <Group justify="space-between" mb="sm" wrap="nowrap">
           <Title order={3} size="h5" id={titleId}>
             {title}
@@ -95,7 +96,7 @@ export function LabReportEntry({ form, index, report, disabled, onRemove }: LabR
             )}
           />
         </SimpleGrid>
-      </Fieldset>
+      </DisabledFieldset>
     </Paper>
   );
 }

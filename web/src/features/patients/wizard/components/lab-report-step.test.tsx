@@ -47,7 +47,7 @@ describe('the lab-report step', { timeout: 20_000 }, () => {
     const api = mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) });
     renderWizard(path);
     await stepForm('Informe de laboratorio');
-    for (const name of ['Inmunofenotipo', 'Citogenético', 'Estudios moleculares', 'NGS', 'Medulograma']) {
+    for (const name of ['Inmunofenotipo', 'Citogenética', 'Estudios moleculares', 'NGS', 'Medulograma']) {
       expect(region(name)).toBeInTheDocument();
     }
     expect(screen.queryByRole('region', { name: 'NGS OP' })).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('the lab-report step', { timeout: 20_000 }, () => {
     });
     const { router } = renderWizard(path);
     await stepForm('Informe de laboratorio');
-    await choose('Nivel de riesgo', 'Alto');
+    await choose('Riesgo del informe de laboratorio', 'Alto');
     await userEvent.type(within(region('NGS')).getByRole('textbox', { name: 'Contenido' }), 'FLT3-ITD');
     await userEvent.click(screen.getByRole('button', { name: 'Agregar otro informe' }));
     const custom = region('Otro informe');
@@ -102,7 +102,7 @@ describe('the lab-report step', { timeout: 20_000 }, () => {
     await stepForm('Informe de laboratorio');
     expect(screen.getByText('Los administradores solo pueden cargar el informe NGS OP.')).toBeInTheDocument();
     expect(within(region('NGS')).getByRole('textbox', { name: 'Contenido' })).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'Nivel de riesgo' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Riesgo del informe de laboratorio' })).toBeDisabled();
     const ngsOp = within(region('NGS OP')).getByRole('textbox', { name: 'Contenido' });
     expect(ngsOp).toBeEnabled();
     await userEvent.type(ngsOp, 'TP53');

@@ -1,8 +1,9 @@
-import { Alert, Button, Fieldset, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { mayWrite } from '@registry/shared';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DisabledFieldset } from '../../../../components/disabled-fieldset.tsx';
 import { policyUserOf } from '../../../../lib/session.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { useSaveLabReport } from '../api/use-save-lab-report.ts';
@@ -82,7 +83,7 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
       notice={notice}
     >
       <Stack gap="md">
-        <Fieldset
+        <DisabledFieldset
           variant="unstyled"
           disabled={!mayWrite(policy, 'clinical', biobank)}
           className={classes.fieldset}
@@ -95,7 +96,7 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
             data={options.risks}
             error={translateRuntimeKey(t, errors.riskLevel?.message) || undefined}
           />
-        </Fieldset>
+        </DisabledFieldset>
         {entries.fields.map((entry, index) => {
           const report = values[index] ?? entry;
           return (

@@ -3,9 +3,9 @@ import { DatesProvider } from '@mantine/dates';
 import { mayWrite, type Patient } from '@registry/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ListError } from '../../../../components/list-error.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PageLoader } from '../../../../components/page-loader.tsx';
@@ -43,6 +43,21 @@ export function PatientWizard() {
     refetchOnReconnect: false,
   });
 
+  // After next or back, the new step starts at its top: the page scrolls up and its heading takes the
+  // focus (a screen reader announces it; Tab goes on into the step), once the heading is shown. The
+  // navigation carries the request, since a new patient's next step is another route (edit-patient).
+  const location = useLocation();
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const moved = (location.state as { stepMoved?: boolean } | null)?.stepMoved === true;
+    if (moved && handled.current !== location.key && stepHeading.current) {
+      handled.current = location.key;
+      document.scrollingElement?.scrollTo?.({ top: 0 });
+      stepHeading.current.focus({ preventScroll: true });
+    }
+  });
+
   const step = stepParam ?? 'demography';
   if (!isWizardStep(step) || (!patientId && step !== 'demography')) {
     return <Navigate to={wizardPath(patientId, 'demography')} replace />;
@@ -71,19 +86,20 @@ export function PatientWizard() {
       return <Navigate to={wizardPath(patientId, 'final')} replace />;
     }
     const fresh = (id: string) => queryClient.getQueryData<Patient>(patientQueryKey(id));
+    const toStep = { state: { stepMoved: true } };
     const onNext = (createdId?: string) => {
       if (createdId) {
-        void navigate(wizardPath(createdId, 'samples'));
+        void navigate(wizardPath(createdId, 'samples'), toStep);
         return;
       }
       const latest = patientId ? fresh(patientId) : undefined;
       const mayGoOn = latest ? mayRecordTreatments(latest, user) : allowed;
-      void navigate(wizardPath(patientId, nextStep(step, mayGoOn)));
+      void navigate(wizardPath(patientId, nextStep(step, mayGoOn)), toStep);
     };
     const onBack =
       step === 'demography'
         ? () => void navigate(exitPath)
-        : () => void navigate(wizardPath(patientId, previousStep(step, allowed)));
+        : () => void navigate(wizardPath(patientId, previousStep(step, allowed)), toStep);
     const index = WIZARD_STEPS.indexOf(step);
     const biobank = followsBiobankRules(patient, user);
     body = (
@@ -96,7 +112,14 @@ export function PatientWizard() {
             <Text size="sm" c="dimmed">
               {t('wizard.stepOf', { number: index + 1, total: WIZARD_STEPS.length })}
             </Text>
-            <Title order={2} size="h3" mb="lg">
+            <Title
+              order={2}
+              size="h3"
+              mb="lg"
+              ref={stepHeading}
+              tabIndex={-1}
+              data-testid="wizard-step-title"
+            >
               {t(`wizard.steps.${step}`)}
             </Title>
             <StepView

@@ -104,7 +104,7 @@ describe('the samples step', { timeout: 20_000 }, () => {
     );
     renderWizard(`/edit-patient/${PATIENT_ID}/samples`);
     await stepForm('Muestras pretratamiento');
-    expect(screen.getByRole('button', { name: /^Fecha de la muestra/ })).toHaveTextContent('05/01/2026');
+    expect(screen.getByRole('textbox', { name: /^Fecha de la muestra/ })).toHaveValue('05/01/2026');
     await choose(/^Tipo de muestra/, 'MO + SP');
     await save();
     await waitFor(() => expect(api.writes()).toHaveLength(1));

@@ -1,8 +1,9 @@
-import { Box, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '../../../../components/conflict-alert.tsx';
+import { DisabledFieldset } from '../../../../components/disabled-fieldset.tsx';
 import type { StepSubmit } from './use-step-submit.ts';
 import classes from './wizard.module.css';
 
@@ -31,9 +32,9 @@ export function StepForm({ label, submit, readOnly, onBack, guard, notice, child
       <Stack gap="lg">
         {conflict && <ConflictAlert onReload={reload} detail={t('wizard.conflict.message')} />}
         {notice}
-        <Fieldset variant="unstyled" disabled={readOnly} className={classes.fieldset}>
+        <DisabledFieldset variant="unstyled" disabled={readOnly} className={classes.fieldset}>
           {children}
-        </Fieldset>
+        </DisabledFieldset>
       </Stack>
       <Box className={classes.actions}>
         <Group justify="space-between" gap="sm">

@@ -161,7 +161,7 @@ describe('the treatments step', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Toxicidades' }), 'Mucositis');
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar la droga 1 del tratamiento 1' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Está seguro?' });
-    expect(dialog).toHaveTextContent('¿Desea eliminar la dosis? Esta acción no se puede deshacer.');
+    expect(dialog).toHaveTextContent('¿Desea eliminar la droga? Esta acción no se puede deshacer.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /^Droga/ })).not.toBeInTheDocument());
     expect(api.writes()).toEqual([

@@ -46,7 +46,10 @@ export function diagnosticValues(patient: Patient, biobank: boolean): Diagnostic
   };
 }
 
-/** What is sent: the text of Other, relapseDate and consentDate only where they apply. */
+/**
+ * What is sent: the text of Other, relapseDate, consentDate and the secondary diagnosis's description
+ * only where they apply.
+ */
 export function diagnosticWire(values: DiagnosticValues, biobank: boolean): DiagnosticFields {
   const consent = biobank ? true : values.consent;
   return {
@@ -61,7 +64,9 @@ export function diagnosticWire(values: DiagnosticValues, biobank: boolean): Diag
     riskLevel: values.riskLevel,
     consent,
     consentDate: consent && !biobank ? values.consentDate : null,
-    dxSecondaryDescription: textOrNull(values.dxSecondaryDescription),
+    // The description belongs to a secondary diagnosis only.
+    dxSecondaryDescription:
+      values.dxSecondary === 'Secundario' ? textOrNull(values.dxSecondaryDescription) : null,
   };
 }
 
