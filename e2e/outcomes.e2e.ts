@@ -1,0 +1,299 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+
+/** Something unique to this run, so that names never collide with an earlier run's. */
+const RUN = Date.now().toString(36);
+const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+const DOCTOR = { email: `dr.vega.${RUN}@hospital.test`, password: 'Doctor-pass-2026!' };
+/** Diagnosed in 2023 and not seen since: due for follow-up. */
+const DUE_PATIENT = `E2E-FU-${RUN}`;
+const ids: Record<string, string> = {};
+
+type Api = (method: string, url: string, data?: object) => Promise<unknown>;
+
+async function session(request: APIRequestContext, email: string, password: string): Promise<Api> {
+  const login = await request.post('/api/users/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = (await login.json()).data.response.token.accessToken as string;
+  return async (method, url, data) => {
+    const response = await request.fetch(url, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return response.status() === 204 ? undefined : (await response.json()).data;
+  };
+}
+
+/** A hospital, its doctor, and a small cohort: two subtypes, a relapse, deaths, one patient due. */
+async function seed(request: APIRequestContext): Promise<void> {
+  const admin = await session(request, ADMIN.email, ADMIN.password);
+  const institution = (await admin('POST', '/api/institutions', {
+    name: `Hospital Oeste ${RUN}`,
+    type: 'Hospital',
+    code: `HO${RUN}`,
+  })) as { id: string };
+  await admin('POST', '/api/doctors', {
+    user: { nickname: `vega.${RUN}`, email: DOCTOR.email, password: DOCTOR.password },
+    institutionId: institution.id,
+    first_name: 'Inés',
+    last_name: 'Vega',
+    gender: 'female',
+  });
+  const doctor = await session(request, DOCTOR.email, DOCTOR.password);
+  const patients = [
+    { name: DUE_PATIENT, subtype: 'AML M2', dxDate: '2023-05-10' },
+    { name: `E2E-OS-1-${RUN}`, subtype: 'AML M2', dxDate: '2022-02-01', deathDate: '2023-01-15' },
+    { name: `E2E-OS-2-${RUN}`, subtype: 'AML M2', dxDate: '2022-06-01', relapseDate: '2022-12-01' },
+    { name: `E2E-OS-3-${RUN}`, subtype: 'ALL-B', dxDate: '2021-09-01', deathDate: '2022-03-01' },
+    { name: `E2E-OS-4-${RUN}`, subtype: 'ALL-B', dxDate: '2023-01-10', lastContactDate: '2025-01-10' },
+    { name: `E2E-OS-5-${RUN}`, subtype: 'ALL-B', dxDate: '2024-03-01', lastContactDate: '2025-06-01' },
+  ];
+  for (const patient of patients) {
+    const { id } = (await doctor('POST', '/api/patients', {
+      identification: patient.name,
+      demography: { birthDate: '1970-01-01', gender: 'male', ecog: 1 },
+    })) as { id: string };
+    ids[patient.name] = id;
+    await doctor('POST', '/api/patients/diagnostics', {
+      patientId: id,
+      dxDate: patient.dxDate,
+      dxSecondary: 'Inicial',
+      dxSubType: patient.subtype,
+      patientFit: 'Fit',
+      riskLevel: 'Alto',
+      consent: true,
+      consentDate: patient.dxDate,
+      relapse: Boolean(patient.relapseDate),
+      ...(patient.relapseDate ? { relapseDate: patient.relapseDate } : {}),
+    });
+    if (patient.deathDate || patient.lastContactDate) {
+      await doctor('PATCH', `/api/patients/${id}`, {
+        ...(patient.deathDate ? { deathDate: patient.deathDate } : {}),
+        ...(patient.lastContactDate ? { lastContactDate: patient.lastContactDate } : {}),
+      });
+    }
+  }
+}
+
+async function switchLanguage(page: Page, language: 'ES' | 'EN'): Promise<void> {
+  await page.getByRole('banner').getByText(language, { exact: true }).click();
+}
+
+/** Picks an option of a Mantine Select by the select's label. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Downloads through the chart's menu and answers the download. */
+async function download(page: Page, item: RegExp): Promise<Download> {
+  await page.getByRole('button', { name: /^(Descargar|Download)$/ }).click();
+  const waiting = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: item }).click();
+  return waiting;
+}
+
+/** A small CSV reader: comma-separated lines, fields quoted with double quotes ("" for a quote). */
+function parseCsv(text: string): string[][] {
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => {
+      const fields: string[] = [];
+      let field = '';
+      let quoted = false;
+      for (let index = 0; index < line.length; index++) {
+        const char = line[index];
+        if (quoted && char === '"' && line[index + 1] === '"') {
+          field += '"';
+          index++;
+        } else if (char === '"') {
+          quoted = !quoted;
+        } else if (char === ',' && !quoted) {
+          fields.push(field);
+          field = '';
+        } else {
+          field += char;
+        }
+      }
+      fields.push(field);
+      return fields;
+    });
+}
+
+const chart = (page: Page) => page.getByTestId('outcome-chart').locator('svg.recharts-surface');
+const curves = (page: Page) => chart(page).locator('path.recharts-line-curve');
+
+test.describe('outcomes and follow-up', () => {
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: BASE_URL });
+    await seed(request);
+    await request.dispose();
+  });
+
+  test('an admin reads the curves, switches endpoint and grouping, and downloads them', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    // The landing page: the whole registry in figures.
+    await expect(page.getByRole('heading', { name: 'Resumen del registro', level: 1 })).toBeVisible();
+    await expect(page.getByText('Completitud de los datos')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'home-admin-es');
+
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Resultados' })
+      .click();
+    await expect(page).toHaveURL(/\/outcomes$/);
+    await expect(page.getByRole('heading', { name: 'Supervivencia global', level: 2 })).toBeVisible();
+    await expect(chart(page)).toBeVisible();
+    await expect(curves(page)).toHaveCount(1);
+    await expect(chart(page).locator('title')).toHaveText('Supervivencia global');
+    await expect(page.getByTestId('at-risk-table')).toContainText('Todos los pacientes');
+
+    // Relapse-free survival by subtype: one curve per subtype, each in the legend and the tables.
+    await page.getByText('Libre de recaída', { exact: true }).click();
+    await expect(page).toHaveURL(/\?endpoint=rfs$/);
+    await choose(page, 'Agrupar por', 'Subtipo');
+    await expect(page).toHaveURL(/\?endpoint=rfs&groupBy=subtype$/);
+    await expect(
+      page.getByRole('heading', { name: 'Supervivencia libre de recaída: Subtipo' }),
+    ).toBeVisible();
+    const legend = page.getByRole('list', { name: 'Leyenda' });
+    await expect(legend.getByText('AML M2', { exact: true })).toBeVisible();
+    await expect(legend.getByText('ALL-B', { exact: true })).toBeVisible();
+    expect(await curves(page).count()).toBeGreaterThanOrEqual(2);
+    const atRisk = page.getByTestId('at-risk-table');
+    await expect(atRisk.getByRole('row', { name: /AML M2/ })).toBeVisible();
+    await expect(page.getByTestId('log-rank')).toContainText(/Prueba de log-rank entre los grupos: p [=<] /);
+    await expectAccessible(page);
+    await snap(page, 'outcomes-rfs-subtype-es');
+
+    // The cumulative incidence of relapse, rising from 0; the view survives a reload.
+    await page.getByText('Incidencia de recaída', { exact: true }).click();
+    await expect(page).toHaveURL(/\?endpoint=cir&groupBy=subtype$/);
+    await expect(
+      page.getByRole('heading', { name: 'Incidencia acumulada de recaída: Subtipo' }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Incidencia acumulada de recaída: Subtipo' }),
+    ).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Incidencia de recaída' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Agrupar por' })).toHaveValue('Subtipo');
+    await expect(chart(page)).toBeVisible();
+
+    // The curves' data as CSV, read back.
+    const csv = await download(page, /CSV/);
+    expect(csv.suggestedFilename()).toMatch(/^outcomes-cir-subtype-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parseCsv(await readFile(await csv.path(), 'utf8'));
+    expect(rows[0]).toEqual([
+      'group',
+      'time_days',
+      'time_months',
+      'at_risk',
+      'events',
+      'censored',
+      'incidence',
+      'lower',
+      'upper',
+    ]);
+    const body = rows.slice(1);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.map((row) => row[0])).toEqual(expect.arrayContaining(['AML M2', 'ALL-B']));
+    for (const row of body) {
+      expect(row).toHaveLength(9);
+      expect(Number.isInteger(Number(row[1]))).toBe(true);
+      expect(Number(row[6])).toBeGreaterThanOrEqual(0);
+      expect(Number(row[6])).toBeLessThanOrEqual(1);
+    }
+    // The AML M2 relapse (day 183 from diagnosis) is in the data.
+    expect(body.some((row) => row[0] === 'AML M2' && row[1] === '183' && Number(row[4]) >= 1)).toBe(true);
+
+    // The chart as a picture.
+    const png = await download(page, /PNG/);
+    expect(png.suggestedFilename()).toMatch(/^outcomes-cir-subtype-\d{4}-\d{2}-\d{2}\.png$/);
+    const bytes = await readFile(await png.path());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const svg = await download(page, /SVG/);
+    const markup = await readFile(await svg.path(), 'utf8');
+    expect(markup).toContain('<svg');
+    expect(markup).toContain('Incidencia acumulada de recaída: Subtipo');
+
+    await switchLanguage(page, 'EN');
+    await expect(
+      page.getByRole('heading', { name: 'Cumulative incidence of relapse: Subtype' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'outcomes-cir-subtype-en');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Registry summary', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await switchLanguage(page, 'ES');
+  });
+
+  test('a doctor records a follow-up and the patient leaves the list of those due', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DOCTOR.email, DOCTOR.password);
+    const heading = page.getByRole('heading', { name: 'Mis pacientes con control pendiente', level: 1 });
+    await expect(heading).toBeVisible();
+    const due = page.getByRole('table', { name: 'Pacientes con control pendiente' });
+    await expect(due.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` })).toBeVisible();
+    await expect(due.getByRole('row').filter({ hasText: DUE_PATIENT })).toContainText('10/05/2023');
+    await expectAccessible(page);
+    await snap(page, 'home-doctor-es');
+
+    // The menu's notifications count the patients due and list them.
+    const notifications = page.getByRole('button', { name: /pacientes? con control pendiente$/ });
+    await expect(notifications).toBeVisible();
+    await notifications.click();
+    const drawer = page.getByRole('dialog', { name: 'Control pendiente' });
+    await expect(drawer.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` })).toBeVisible();
+    await expectAccessible(page);
+    await drawer.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` }).click();
+
+    // The file: the last known alive, and the follow-up modal.
+    await expect(page).toHaveURL(new RegExp(`/patient/${ids[DUE_PATIENT]}$`));
+    await expect(page.getByTestId('last-known-alive')).toHaveText('Último control: 10/05/2023');
+    await page.getByRole('button', { name: 'Registrar control' }).click();
+    const modal = page.getByRole('dialog', { name: 'Registrar control' });
+    await expect(modal.getByText('Último dato con el paciente vivo: 10/05/2023.')).toBeVisible();
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await expect(modal.getByText('Debe elegir una fecha.')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'follow-up-modal-es');
+
+    // The first day of this month: in the last six months, not in the future.
+    await modal.getByRole('textbox', { name: /Fecha del control/ }).click();
+    await page.getByRole('button', { name: /^1 / }).and(page.locator(':not([data-outside])')).first().click();
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Control registrado.')).toBeVisible();
+    await expect(modal).toBeHidden();
+    const now = new Date();
+    const firstOfMonth = `01/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+    await expect(page.getByTestId('last-known-alive')).toHaveText(`Último control: ${firstOfMonth}`);
+
+    // The modal in English.
+    await switchLanguage(page, 'EN');
+    await page.getByRole('button', { name: 'Record follow-up' }).click();
+    const english = page.getByRole('dialog', { name: 'Record follow-up' });
+    await expect(english.getByText(`Last known alive: ${firstOfMonth}.`)).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'follow-up-modal-en');
+    await english.getByRole('button', { name: 'Cancel' }).click();
+    await switchLanguage(page, 'ES');
+
+    // Home again: the patient is no longer due, in the list or in the notifications; the others are.
+    await page.goto('/');
+    await expect(heading).toBeVisible();
+    await expect(due.getByRole('link', { name: `Ver la ficha de E2E-OS-5-${RUN}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` })).toHaveCount(0);
+    await page.getByRole('button', { name: /^Notificaciones$|con control pendiente$/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Control pendiente' }).getByText(DUE_PATIENT)).toHaveCount(
+      0,
+    );
+  });
+});

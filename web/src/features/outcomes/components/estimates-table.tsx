@@ -1,0 +1,103 @@
+import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { seriesStyle } from './chart-data.ts';
+import { LANDMARK_DAYS, type Outcome } from './curves.ts';
+import { landmarkText, medianText } from './estimates.ts';
+import { countOf, pValue } from './format.ts';
+import { SeriesSwatch } from './series-swatch.tsx';
+
+const LANDMARK_YEARS = [1, 2, 5] as const;
+
+interface EstimatesTableProps {
+  readonly outcome: Outcome;
+  readonly labels: readonly string[];
+}
+
+/**
+ * Per group: patients, events, the median in months with its 95% interval (survival), and the 1-, 2-
+ * and 5-year estimates; below, the log-rank p-value between the groups (survival, two groups or more).
+ */
+export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const incidence = outcome.endpoint === 'cir';
+  const notReached = {
+    median: t('outcomes.estimates.notReached'),
+    bound: t('outcomes.estimates.notReachedBound'),
+  };
+  return (
+    <>
+      <Title order={3} size="h5" mt="lg" mb={4}>
+        {incidence ? t('outcomes.estimates.titleCir') : t('outcomes.estimates.title')}
+      </Title>
+      <Table.ScrollContainer minWidth={720} type="native">
+        <Table
+          striped
+          verticalSpacing="xs"
+          fz="sm"
+          data-testid="estimates-table"
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          <VisuallyHidden component="caption">
+            {incidence ? t('outcomes.estimates.captionCir') : t('outcomes.estimates.caption')}
+          </VisuallyHidden>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('outcomes.estimates.group')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('outcomes.estimates.n')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {incidence ? t('outcomes.estimates.relapses') : t('outcomes.estimates.events')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {incidence ? t('outcomes.estimates.competing') : t('outcomes.estimates.median')}
+              </Table.Th>
+              {LANDMARK_YEARS.map((years) => (
+                <Table.Th key={years} scope="col" ta="right">
+                  {t('outcomes.estimates.year', { count: years })}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {outcome.curves.map((curve, index) => (
+              <Table.Tr key={String(curve.key)}>
+                <Table.Th scope="row" fw={500}>
+                  <Text component="span" size="sm" display="flex" style={{ alignItems: 'center', gap: 6 }}>
+                    <SeriesSwatch style={seriesStyle(index)} />
+                    {labels[index]}
+                  </Text>
+                </Table.Th>
+                <Table.Td ta="right">{countOf(curve.n, language)}</Table.Td>
+                <Table.Td ta="right">{countOf(curve.events, language)}</Table.Td>
+                <Table.Td ta="right">
+                  {incidence
+                    ? countOf(curve.competing ?? 0, language)
+                    : medianText(curve, language, notReached)}
+                </Table.Td>
+                {LANDMARK_DAYS.map((day) => (
+                  <Table.Td key={day} ta="right">
+                    {landmarkText(curve, day, outcome.endpoint, language)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt={6}>
+        {incidence ? t('outcomes.estimates.captionCir') : t('outcomes.estimates.caption')}.{' '}
+        {!incidence && `${t('outcomes.estimates.notReachedHelp')} `}
+        {t('outcomes.estimates.dashHelp')}
+      </Text>
+      {!incidence && (outcome.p !== null || outcome.groupBy !== 'none') && (
+        <Text size="sm" mt="xs" data-testid="log-rank">
+          {outcome.p === null
+            ? t('outcomes.estimates.noLogRank')
+            : t('outcomes.estimates.logRank', { p: pValue(outcome.p, language) })}
+        </Text>
+      )}
+    </>
+  );
+}

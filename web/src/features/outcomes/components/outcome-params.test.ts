@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VIEW, readOutcomeView, writeOutcomeView } from './outcome-params.ts';
+
+const read = (search: string, isAdmin = true) => readOutcomeView(new URLSearchParams(search), isAdmin);
+
+describe('the outcomes view in the address', () => {
+  it('reads every choice', () => {
+    expect(
+      read(
+        'endpoint=cir&groupBy=institution&ci=0&text=HC&relapse=true&obito=2024-01-01,2024-06-30&institutionCode=HI&subtype=AML%20M2&dx=Inicial&dxFrom=2020-01-01&dxTo=2024-12-31',
+      ),
+    ).toEqual({
+      endpoint: 'cir',
+      groupBy: 'institution',
+      bands: false,
+      filters: {
+        text: 'HC',
+        relapse: 'true',
+        obito: '2024-01-01,2024-06-30',
+        institutionCode: 'HI',
+        subtype: 'AML M2',
+        dx: 'Inicial',
+        dxFrom: '2020-01-01',
+        dxTo: '2024-12-31',
+      },
+    });
+  });
+
+  it('falls back to the defaults for what it does not know', () => {
+    expect(
+      read('endpoint=dfs&groupBy=colour&ci=maybe&relapse=perhaps&dxFrom=2024-02-31&subtype=XYZ'),
+    ).toEqual(DEFAULT_VIEW);
+  });
+
+  it('drops a diagnosis range whose ends are the wrong way round', () => {
+    expect(read('dxFrom=2024-12-31&dxTo=2020-01-01').filters).toEqual({});
+  });
+
+  it("ignores a doctor's admin-only filters and grouping", () => {
+    expect(
+      read('groupBy=institution&institutionCode=HI&subtype=AML&dx=Inicial&relapse=false', false),
+    ).toEqual({
+      ...DEFAULT_VIEW,
+      filters: { relapse: 'false' },
+    });
+  });
+
+  it('writes only what is not at its default, and reads it back', () => {
+    expect(writeOutcomeView(DEFAULT_VIEW).toString()).toBe('');
+    const view = {
+      endpoint: 'rfs',
+      groupBy: 'ageBand',
+      bands: true,
+      filters: { dxFrom: '2020-01-01', dxTo: '2021-01-01', text: 'HC 1' },
+    } as const;
+    const params = writeOutcomeView(view);
+    expect(params.toString()).toBe(
+      'endpoint=rfs&groupBy=ageBand&ci=1&text=HC+1&dxFrom=2020-01-01&dxTo=2021-01-01',
+    );
+    expect(readOutcomeView(params, false)).toEqual(view);
+  });
+});
