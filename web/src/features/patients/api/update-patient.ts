@@ -1,6 +1,7 @@
 import { dataOf, type Patient, patientSchema, type UpdatePatientInput } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { outcomesQueryKey } from '../../../lib/query-keys.ts';
 import { patientQueryKey } from './get-patient.ts';
 import { patientsListKey } from './get-patients.ts';
 
@@ -27,6 +28,8 @@ export function useUpdatePatient(patientId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId) }),
         queryClient.invalidateQueries({ queryKey: patientsListKey }),
+        // A follow-up or a death moves the patient in or out of the follow-up list and the curves.
+        queryClient.invalidateQueries({ queryKey: outcomesQueryKey }),
       ]);
     },
   });

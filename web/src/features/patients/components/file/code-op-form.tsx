@@ -84,11 +84,13 @@ export function CodeOPForm({ patient }: CodeOPFormProps) {
             styles={{
               section: { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)' },
             }}
-            w={200}
+            // Up to 200px, narrower where a phone has no room beside the button.
+            style={{ flex: '0 1 200px', minWidth: 0 }}
           />
           <Button
             type="submit"
             mt={25}
+            style={{ flexShrink: 0 }}
             loading={update.isPending}
             disabled={toCode(value) === saved}
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}

@@ -1,4 +1,3 @@
-import type { Patient } from '@registry/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,7 @@ import { i18n } from '../../../../lib/i18n.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { TEST_DOCTOR } from '../list/test-fixtures.ts';
 import { PatientFileScreen } from './patient-file-screen.tsx';
-import { answer, DOCTOR_VIEW } from './test-patient.ts';
+import { answer, DOCTOR_VIEW, patchesOf, stubPatientApi } from './test-patient.ts';
 
 const STALE = {
   statusCode: 412,
@@ -15,24 +14,6 @@ const STALE = {
   code: 'STALE_VERSION',
 };
 
-/** GET answers `patients` in turn (the last one repeats); PATCH answers `patch`. */
-function stubApi(patients: Patient[], patch: (body: unknown) => Response) {
-  let reads = 0;
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method === 'PATCH') {
-      return patch(JSON.parse(String(init.body)));
-    }
-    const patient = patients[Math.min(reads, patients.length - 1)];
-    reads += 1;
-    return answer(200, { data: patient });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-const patches = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');
-
 async function openModal(name: string) {
   await userEvent.click(await screen.findByRole('button', { name }));
   return within(await screen.findByRole('dialog'));
@@ -40,7 +21,7 @@ async function openModal(name: string) {
 
 /** Picks a day of the month the date picker opens on. */
 async function pickDay(dialog: ReturnType<typeof within>, day: string) {
-  await userEvent.click(dialog.getByRole('button', { name: /Fecha de óbito/ }));
+  await userEvent.click(dialog.getByRole('textbox', { name: /Fecha de óbito/ }));
   const days = await screen.findAllByRole('button', { name: new RegExp(`^${day} `), hidden: true });
   await userEvent.click(days[0] as HTMLElement);
 }
@@ -55,7 +36,7 @@ describe('DeathModal', () => {
 
   it('keeps save disabled until the form changes, requires the date, and records the death', async () => {
     const dead = { ...DOCTOR_VIEW, version: 8, deathDate: '2024-10-01', deathCause: 'Sepsis' };
-    const fetch = stubApi([DOCTOR_VIEW, dead], () => answer(200, { data: dead }));
+    const fetch = stubPatientApi([DOCTOR_VIEW, dead], () => answer(200, { data: dead }));
     renderScreen(<PatientFileScreen patientId={DOCTOR_VIEW.id} />, { user: TEST_DOCTOR });
     const dialog = await openModal('Óbito');
     expect(screen.getByRole('dialog', { name: 'Registrar óbito' })).toBeInTheDocument();
@@ -66,12 +47,12 @@ describe('DeathModal', () => {
     expect(save).toBeEnabled();
     await userEvent.click(save);
     expect(await dialog.findByText('Debe elegir una fecha.')).toBeInTheDocument();
-    expect(patches(fetch)).toHaveLength(0);
+    expect(patchesOf(fetch)).toHaveLength(0);
 
     await pickDay(dialog, '1');
     await userEvent.click(save);
-    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
-    const [url, init] = patches(fetch)[0] as [string, RequestInit];
+    await waitFor(() => expect(patchesOf(fetch)).toHaveLength(1));
+    const [url, init] = patchesOf(fetch)[0] as [string, RequestInit];
     expect(url).toBe(`/api/patients/${DOCTOR_VIEW.id}`);
     expect((init.headers as Record<string, string>)['if-match']).toBe('"7"');
     const body = JSON.parse(String(init.body));
@@ -87,12 +68,12 @@ describe('DeathModal', () => {
   it('keeps what was typed and offers a reload when the patient changed elsewhere (412)', async () => {
     const recorded = { ...DOCTOR_VIEW, deathDate: '2024-10-01', deathCause: 'Sepsis' };
     const moved = { ...recorded, version: 9, deathCause: 'Sepsis grave' };
-    const fetch = stubApi([recorded, moved], () => answer(412, STALE));
+    const fetch = stubPatientApi([recorded, moved], () => answer(412, STALE));
     renderScreen(<PatientFileScreen patientId={DOCTOR_VIEW.id} />, { user: TEST_DOCTOR });
     const dialog = await openModal('Cambiar óbito');
     const cause = dialog.getByRole('textbox', { name: 'Causa de óbito' });
     expect(cause).toHaveValue('Sepsis');
-    expect(dialog.getByRole('button', { name: /Fecha de óbito/ })).toHaveTextContent('01/10/2024');
+    expect(dialog.getByRole('textbox', { name: /Fecha de óbito/ })).toHaveValue('01/10/2024');
     await userEvent.clear(cause);
     await userEvent.type(cause, 'Shock séptico');
     await userEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
@@ -107,8 +88,8 @@ describe('DeathModal', () => {
     await waitFor(() => expect(dialog.queryByText(/modificado en otro lugar/)).not.toBeInTheDocument());
     expect(cause).toHaveValue('Shock séptico');
     await userEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(patches(fetch)).toHaveLength(2));
-    const init = patches(fetch)[1]?.[1] as RequestInit;
+    await waitFor(() => expect(patchesOf(fetch)).toHaveLength(2));
+    const init = patchesOf(fetch)[1]?.[1] as RequestInit;
     expect((init.headers as Record<string, string>)['if-match']).toBe('"9"');
   });
 
@@ -121,7 +102,7 @@ describe('DeathModal', () => {
       fields: { deathDate: 'La fecha no puede ser anterior al diagnóstico.' },
     };
     const recorded = { ...DOCTOR_VIEW, deathDate: '2024-10-01', deathCause: null };
-    stubApi([recorded], () => answer(422, refusal));
+    stubPatientApi([recorded], () => answer(422, refusal));
     renderScreen(<PatientFileScreen patientId={DOCTOR_VIEW.id} />, { user: TEST_DOCTOR });
     const dialog = await openModal('Cambiar óbito');
     await userEvent.type(dialog.getByRole('textbox', { name: 'Causa de óbito' }), 'x');

@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { displayDay } from '../../../../lib/date-strings.ts';
 import { FieldGrid } from './field-grid.tsx';
+import print from './patient-print.module.css';
 
 interface DeathSectionProps {
   readonly patient: Patient;
@@ -26,7 +27,7 @@ export function DeathSection({ patient, onChange }: DeathSectionProps) {
         ]}
       />
       {onChange && (
-        <div>
+        <div className={print.screenOnly}>
           <Button
             variant="light"
             size="xs"

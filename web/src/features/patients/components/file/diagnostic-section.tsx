@@ -35,7 +35,7 @@ export function DiagnosticSection({ diagnostics, biobank }: DiagnosticSectionPro
         { label: t('patientFile.fields.consent'), value: consent },
         !biobank && dx.consent && { label: t('patientFile.fields.consentDate'), value: date(dx.consentDate) },
         { label: t('patientFile.fields.organsFailures'), value: dx.organsFailures, wide: true },
-        (dx.dxSecondary === 'Secundario' || Boolean(dx.dxSecondaryDescription)) && {
+        dx.dxSecondary === 'Secundario' && {
           label: t('patientFile.fields.dxSecondaryDescription'),
           value: dx.dxSecondaryDescription,
           wide: true,

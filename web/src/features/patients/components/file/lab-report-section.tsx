@@ -43,7 +43,7 @@ export function LabReportSection({ riskLevel, reports, user }: LabReportSectionP
   }
   return (
     <Stack gap="md">
-      <FieldGrid fields={[{ label: t('patientFile.fields.riskLevel'), value: labels.risk(riskLevel) }]} />
+      <FieldGrid fields={[{ label: t('patientFile.fields.labRiskLevel'), value: labels.risk(riskLevel) }]} />
       {inFormOrder(user, reports).map((report) => (
         <Paper key={report.id} withBorder radius="md" p="md">
           <Group justify="space-between" align="baseline" gap="xs" mb={report.content ? 'xs' : 0}>

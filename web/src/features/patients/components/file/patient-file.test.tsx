@@ -26,7 +26,7 @@ const section = (name: RegExp | string) => {
 const shown = (scope: ReturnType<typeof within>, label: string) =>
   scope.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('PatientFileScreen', () => {
+describe('PatientFileScreen', { timeout: 15_000 }, () => {
   // A zone west of Greenwich: a date read through new Date('yyyy-MM-dd') would show the day before.
   const zone = process.env.TZ;
   beforeAll(() => {
@@ -54,13 +54,14 @@ describe('PatientFileScreen', () => {
       '03Diagnóstico',
       '04Tratamientos',
       '05Informe de laboratorio',
+      '06Historial',
     ]);
 
     const demography = section(/Demografía/);
     expect(shown(demography, 'Fecha de nacimiento')).toBe('01/01/1970');
     expect(shown(demography, 'Edad')).toBe('54 años');
     expect(shown(demography, 'Sexo')).toBe('Femenino');
-    expect(shown(demography, 'Antecedentes patológicos')).toBe('Hipertensión arterial');
+    expect(shown(demography, 'Antecedentes patológicos personales')).toBe('Hipertensión arterial');
 
     const samples = section(/Muestras pretratamiento/);
     expect(shown(samples, 'Fecha de la muestra')).toBe('01/03/2024');
@@ -73,16 +74,16 @@ describe('PatientFileScreen', () => {
     expect(shown(diagnostic, 'Fecha de recaída')).toBe('10/09/2024');
     expect(shown(diagnostic, 'Consentimiento')).toBe('Sí');
     expect(shown(diagnostic, 'Fecha del consentimiento')).toBe('03/03/2024');
-    expect(shown(diagnostic, 'Nivel de riesgo')).toBe('Alto');
+    expect(shown(diagnostic, 'Riesgo del diagnóstico')).toBe('Alto');
 
     const lab = section(/Informe de laboratorio/);
-    expect(shown(lab, 'Nivel de riesgo')).toBe('Medio');
+    expect(shown(lab, 'Riesgo del informe de laboratorio')).toBe('Medio');
     expect(lab.getByRole('heading', { name: 'Citogenética' })).toBeInTheDocument();
     expect(lab.getByText('FLT3-ITD positivo')).toBeInTheDocument();
     expect(lab.getByText('Fecha: 04/03/2024')).toBeInTheDocument();
     expect(lab.queryByText('NGS OP')).not.toBeInTheDocument();
 
-    expect(screen.queryByRole('button', { name: /06/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^\d\dÓbito$/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Óbito' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Código OP' })).not.toBeInTheDocument();
   });
@@ -224,7 +225,7 @@ describe('PatientFileScreen', () => {
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     expect(await screen.findByRole('button', { name: /01\s*Demography/ })).toBeInTheDocument();
     expect(shown(section(/Demography/), 'Birth date')).toBe('01/01/1970');
-    expect(shown(section(/Lab report/), 'Risk level')).toBe('Medium');
+    expect(shown(section(/Lab report/), 'Lab-report risk')).toBe('Medium');
     expect(screen.getByRole('link', { name: 'Edit Diagnostic' })).toBeInTheDocument();
   });
 });

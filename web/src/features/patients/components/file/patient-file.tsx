@@ -8,13 +8,18 @@ import { DeathModal } from './death-modal.tsx';
 import { DeathSection } from './death-section.tsx';
 import { DemographySection } from './demography-section.tsx';
 import { DiagnosticSection } from './diagnostic-section.tsx';
+import { FollowUpModal } from './follow-up-modal.tsx';
+import { HistorySection } from './history-section.tsx';
 import { LabReportSection } from './lab-report-section.tsx';
+import { LastChange } from './last-change.tsx';
 import { PatientFileHeader } from './patient-file-header.tsx';
+import print from './patient-print.module.css';
 import { SamplesSection } from './samples-section.tsx';
 import { type EditStep, SectionEditLink } from './section-edit-link.tsx';
 import { TreatmentsSection } from './treatments-section.tsx';
+import { usePrintExpanded, usePrintFrame } from './use-print-frame.ts';
 
-type SectionKey = 'demography' | 'samples' | 'diagnostic' | 'treatments' | 'labReport' | 'death';
+type SectionKey = 'demography' | 'samples' | 'diagnostic' | 'treatments' | 'labReport' | 'death' | 'history';
 
 interface Section {
   readonly key: SectionKey;
@@ -22,18 +27,29 @@ interface Section {
   readonly content: ReactNode;
 }
 
+const OPEN_AT_FIRST: readonly SectionKey[] = [
+  'demography',
+  'samples',
+  'diagnostic',
+  'treatments',
+  'labReport',
+  'death',
+];
+
 interface PatientFileProps {
   readonly patient: Patient;
 }
 
 /**
  * The patient file (docs/product-rules.md#screens): sections 01–06 in an accordion. Doctors get an edit
- * link on every section and record or change the death; admins edit only the lab report (and the code OP).
+ * link on every section, record follow-up visits and record or change the death; admins edit only the lab
+ * report (and the code OP).
  */
 export function PatientFile({ patient }: PatientFileProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [deathOpened, death] = useDisclosure(false);
+  const [followUpOpened, followUp] = useDisclosure(false);
   const biobank = isBiobank(patient.institution.type);
   // Admins only look at the clinical records; they edit the lab report's NGS OP entry and the code OP.
   const clinical = mayWrite(policyUserOf(user), 'clinical', biobank);
@@ -63,18 +79,28 @@ export function PatientFile({ patient }: PatientFileProps) {
       content: <DeathSection patient={patient} onChange={clinical ? death.open : undefined} />,
     });
   }
+  // Closed until asked for: who changed what and when.
+  sections.push({ key: 'history', content: <HistorySection patientId={patient.id} /> });
   const editable = (section: Section) => section.step && (clinical || section.step === 'lab-report');
 
+  // Printing opens every section of the record; the history is the trail of changes, not the record.
+  const printed = sections.filter((section) => section.key !== 'history').map((section) => section.key);
+  const [opened, setOpened] = usePrintExpanded(printed, OPEN_AT_FIRST);
+  usePrintFrame(patient);
+
   return (
-    <>
+    <div className={print.file}>
       <PatientFileHeader
         patient={patient}
         withCodeOP={seesAdminFields(user)}
         onRecordDeath={clinical ? death.open : undefined}
+        onRecordFollowUp={clinical ? followUp.open : undefined}
       />
+      <LastChange patientId={patient.id} />
       <Accordion
         multiple
-        defaultValue={['demography', 'samples', 'diagnostic', 'treatments', 'labReport', 'death']}
+        value={opened}
+        onChange={setOpened}
         variant="separated"
         radius="md"
         order={2}
@@ -83,7 +109,11 @@ export function PatientFile({ patient }: PatientFileProps) {
         {sections.map((section, index) => {
           const title = t(`patientFile.sections.${section.key}`);
           return (
-            <Accordion.Item key={section.key} value={section.key}>
+            <Accordion.Item
+              key={section.key}
+              value={section.key}
+              className={section.key === 'history' ? print.screenOnly : undefined}
+            >
               <Accordion.Control>
                 <Group gap="sm" wrap="nowrap">
                   <Text ff="monospace" fw={700} c="brand.8">
@@ -92,9 +122,11 @@ export function PatientFile({ patient }: PatientFileProps) {
                   <Text fw={600}>{title}</Text>
                 </Group>
               </Accordion.Control>
-              <Accordion.Panel>
+              {/* A closed section stays in the page, hidden by a style that printing overrides; the history
+                  loads only when opened. */}
+              <Accordion.Panel keepMountedMode={section.key === 'history' ? 'activity' : 'display-none'}>
                 {editable(section) && section.step && (
-                  <Group justify="flex-end" mb="sm">
+                  <Group justify="flex-end" mb="sm" className={print.screenOnly}>
                     <SectionEditLink patientId={patient.id} step={section.step} section={title} />
                   </Group>
                 )}
@@ -105,6 +137,7 @@ export function PatientFile({ patient }: PatientFileProps) {
         })}
       </Accordion>
       {clinical && <DeathModal patient={patient} opened={deathOpened} onClose={death.close} />}
-    </>
+      {clinical && <FollowUpModal patient={patient} opened={followUpOpened} onClose={followUp.close} />}
+    </div>
   );
 }

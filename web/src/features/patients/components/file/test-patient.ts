@@ -1,4 +1,5 @@
 import type { Patient } from '@registry/shared';
+import { vi } from 'vitest';
 
 const id = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -132,3 +133,28 @@ export function answer(status: number, body: unknown, headers: Record<string, st
     headers: { 'content-type': 'application/json', ...headers },
   });
 }
+
+/**
+ * Stubs the API of the patient file for a modal's test: a GET of the patient answers `patients` in turn
+ * (the last one repeats), its history (the line under the header) is empty, and a PATCH answers `patch`.
+ */
+export function stubPatientApi(patients: Patient[], patch: (body: unknown) => Response) {
+  let reads = 0;
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (init?.method === 'PATCH') {
+      return patch(JSON.parse(String(init.body)));
+    }
+    if (String(url).includes('/history')) {
+      return answer(200, { data: [], currentPage: 0, totalPages: 0, totalItems: 0 });
+    }
+    const patient = patients[Math.min(reads, patients.length - 1)];
+    reads += 1;
+    return answer(200, { data: patient });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** The PATCH calls a stubbed API received. */
+export const patchesOf = (fetch: ReturnType<typeof vi.fn>) =>
+  fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');

@@ -18,7 +18,8 @@ function DrugsTable({ treatment }: { readonly treatment: Treatment }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={420} type="native">
+    // Narrow enough for a phone; where it still scrolls, the keyboard reaches it.
+    <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} role="region" aria-label={title}>
       <Table aria-label={title} withTableBorder verticalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -56,7 +57,13 @@ export function TreatmentsSection({ treatments }: TreatmentsSectionProps) {
   }
   const sorted = [...treatments].sort((a, b) => a.order - b.order);
   return (
-    <Accordion multiple defaultValue={sorted.map((item) => item.id)} variant="contained" order={3}>
+    <Accordion
+      multiple
+      defaultValue={sorted.map((item) => item.id)}
+      keepMountedMode="display-none"
+      variant="contained"
+      order={3}
+    >
       {sorted.map((treatment) => (
         <Accordion.Item key={treatment.id} value={treatment.id}>
           <Accordion.Control>
