@@ -1,4 +1,5 @@
 import type { Diagnosis, InstitutionType, TreatmentScheme } from '@registry/shared';
+import { drugsOfScheme } from './scheme-drugs.ts';
 
 /**
  * A synthetic but clinically plausible leukaemia cohort, generated from a seed so that a run can be
@@ -101,7 +102,7 @@ function riskFor(random: Random, subtype: Diagnosis): string {
 
 function schemeFor(random: Random, subtype: Diagnosis, age: number, fit: boolean): TreatmentScheme | string {
   if (subtype === 'AML M3') {
-    return random.chance(0.8) ? 'Other: ATRA + ATO' : '7+3 AraC + IDA';
+    return random.chance(0.8) ? 'Other: ATRA + ATO' : 'Other: AIDA';
   }
   if (isAll(subtype)) {
     if (age < 18) {
@@ -118,6 +119,7 @@ function schemeFor(random: Random, subtype: Diagnosis, age: number, fit: boolean
       ['Azacitidina', 2],
       ['Decitabina', 1],
       ['Venetoclax + Ara-C low dose', 1],
+      ['Ara-C low dose', 0.5],
     ] as const);
   }
   return random.weighted([
@@ -129,71 +131,15 @@ function schemeFor(random: Random, subtype: Diagnosis, age: number, fit: boolean
   ] as const);
 }
 
-const SALVAGE: readonly string[] = [
-  'FLAG-Ida',
-  'CLAG-IDA',
-  'Etopósido + Citarabina + Mitoxantrona',
-  'AloTCHP',
-];
-
-const DRUGS: Record<string, readonly (readonly [string, string, number])[]> = {
-  '7+3': [
-    ['Citarabina', '100 mg/m2/día', 7],
-    ['Idarrubicina', '12 mg/m2/día', 3],
-  ],
-  Venetoclax: [
-    ['Venetoclax', '400 mg/día', 28],
-    ['Azacitidina', '75 mg/m2/día', 7],
-  ],
-  Azacitidina: [['Azacitidina', '75 mg/m2/día', 7]],
-  Decitabina: [['Decitabina', '20 mg/m2/día', 5]],
-  FLAG: [
-    ['Fludarabina', '30 mg/m2/día', 5],
-    ['Citarabina', '2 g/m2/día', 5],
-    ['Idarrubicina', '10 mg/m2/día', 3],
-    ['G-CSF', '5 mcg/kg/día', 7],
-  ],
-  ALL: [
-    ['Vincristina', '1.4 mg/m2', 22],
-    ['Prednisona', '60 mg/m2/día', 28],
-    ['Daunorrubicina', '30 mg/m2', 15],
-    ['L-Asparaginasa', '5000 UI/m2', 20],
-  ],
-  HyperCVAD: [
-    ['Ciclofosfamida', '300 mg/m2 c/12 h', 3],
-    ['Vincristina', '2 mg', 11],
-    ['Doxorrubicina', '50 mg/m2', 4],
-    ['Dexametasona', '40 mg/día', 4],
-  ],
-  ATRA: [
-    ['ATRA', '45 mg/m2/día', 30],
-    ['Trióxido de arsénico', '0.15 mg/kg/día', 28],
-  ],
-};
-
-function drugsOf(scheme: string): readonly (readonly [string, string, number])[] {
-  if (scheme.startsWith('7+3')) {
-    return DRUGS['7+3'] ?? [];
+/** A second line: intensive salvage or a transplant for the fit, low-intensity schemes otherwise. */
+function salvageFor(random: Random, subtype: Diagnosis, age: number, fit: boolean): TreatmentScheme {
+  if (isAll(subtype)) {
+    return random.pick(['HyperCVAD-AD MTX-AraC', 'FLAG-Ida', 'AloTCHP'] as const);
   }
-  if (scheme.startsWith('Venetoclax')) {
-    return DRUGS.Venetoclax ?? [];
+  if (!fit || age > 75) {
+    return random.pick(['Venetoclax + Azacitidina', 'Decitabina', 'Ara-C low dose'] as const);
   }
-  if (scheme.startsWith('Other: ATRA')) {
-    return DRUGS.ATRA ?? [];
-  }
-  if (scheme === 'HyperCVAD' || scheme === 'HyperCVAD-AD MTX-AraC') {
-    return DRUGS.HyperCVAD ?? [];
-  }
-  if (scheme.startsWith('GATLA') || scheme === 'BFM') {
-    return DRUGS.ALL ?? [];
-  }
-  if (scheme === 'Azacitidina' || scheme === 'Decitabina') {
-    return DRUGS[scheme] ?? [];
-  }
-  if (scheme === 'AloTCHP') {
-    return [['Busulfán', '3.2 mg/kg/día', 4]];
-  }
-  return DRUGS.FLAG ?? [];
+  return random.pick(['FLAG-Ida', 'CLAG-IDA', 'Etopósido + Citarabina + Mitoxantrona', 'AloTCHP'] as const);
 }
 
 const CYTOGENETICS_AML = [
@@ -339,7 +285,8 @@ export function syntheticPatient(
     const lines = relapse || random.chance(0.25) ? 2 : 1;
     let startMs = dxMs + random.int(2, 20) * DAY;
     for (let line = 0; line < lines && startMs < lastMs; line++) {
-      const scheme = line === 0 ? schemeFor(random, subtypeValue, age, fit) : random.pick(SALVAGE);
+      const scheme =
+        line === 0 ? schemeFor(random, subtypeValue, age, fit) : salvageFor(random, subtypeValue, age, fit);
       const assessmentMs = Math.min(startMs + random.int(28, 45) * DAY, lastMs);
       const blasts = Math.round(random.next() * (line === 0 ? 8 : 30) * 10) / 10;
       treatments.push({
@@ -359,11 +306,11 @@ export function syntheticPatient(
         toxicities: random.chance(0.4)
           ? random.pick(['Neutropenia febril', 'Mucositis grado 2', 'Hepatotoxicidad grado 1'])
           : null,
-        drugs: drugsOf(scheme).map(([name, dose, days]) => ({
+        drugs: drugsOfScheme(scheme).map(({ name, dose, firstDay, lastDay }) => ({
           name,
           dose,
-          startApplicationDate: isoDay(startMs),
-          lastAplicationDate: isoDay(Math.min(startMs + (days - 1) * DAY, lastMs)),
+          startApplicationDate: isoDay(Math.min(startMs + (firstDay - 1) * DAY, lastMs)),
+          lastAplicationDate: isoDay(Math.min(startMs + (lastDay - 1) * DAY, lastMs)),
         })),
       });
       startMs = (relapse ? relapseMs : assessmentMs) + random.int(7, 30) * DAY;

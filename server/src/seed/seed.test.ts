@@ -1,4 +1,4 @@
-import { patientSchema } from '@registry/shared';
+import { patientSchema, TREATMENT_SCHEMES } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
@@ -6,6 +6,7 @@ import { TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { newAdmin, signIn } from '../test/patients.ts';
 import { randomSource, SUBTYPE_WEIGHTS, syntheticPatient } from './cohort.ts';
+import { SCHEME_DRUGS } from './scheme-drugs.ts';
 import { type SeedResult, seedCohort } from './seed-cohort.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -79,6 +80,57 @@ describe('seed: a synthetic, plausible cohort', () => {
     expect(facts?.biobank).toBeGreaterThan(30);
     expect(facts?.biobankReports).toBe(0);
     expect(facts?.files).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives every treatment exactly the drugs and doses of its scheme, in order', async () => {
+    const rows = rowsOf<{ scheme: string; drugs: { name: string; dose: string }[] }>(
+      await t.ctx.db.execute(sql`select t.scheme as "scheme",
+        coalesce(json_agg(json_build_object('name', d.name, 'dose', d.dose) order by d."order")
+          filter (where d.id is not null), '[]') as "drugs"
+        from treatments t left join drugs d on d.treatment_id = t.id group by t.id, t.scheme`),
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    const table = SCHEME_DRUGS as Readonly<Record<string, readonly { name: string; dose: string }[]>>;
+    for (const { scheme, drugs } of rows) {
+      const expected = table[scheme]?.map(({ name, dose }) => ({ name, dose }));
+      expect({ scheme, drugs }).toEqual({ scheme, drugs: expected });
+    }
+    // A drug of FLAG-Ida (fludarabine) never turns up under a 7+3 or a hypomethylating scheme.
+    const fludarabine = rows.filter((row) => row.drugs.some((drug) => drug.name === 'Fludarabina'));
+    expect(new Set(fludarabine.map((row) => row.scheme))).toEqual(new Set(['FLAG-Ida', 'AloTCHP']));
+    expect(new Set(rows.map((row) => row.scheme)).size).toBeGreaterThan(12);
+  });
+
+  it('has a drug table for every scheme of the enumeration, with doses from the usual protocols', () => {
+    for (const scheme of TREATMENT_SCHEMES.filter((scheme) => scheme !== 'Other')) {
+      expect(SCHEME_DRUGS[scheme].length, scheme).toBeGreaterThan(0);
+    }
+    const dose = (scheme: keyof typeof SCHEME_DRUGS, name: string) =>
+      SCHEME_DRUGS[scheme].find((drug) => drug.name === name);
+    expect(dose('7+3 AraC + IDA', 'Citarabina')).toMatchObject({
+      dose: expect.stringMatching(/^(100|200) mg\/m2\/día/),
+      firstDay: 1,
+      lastDay: 7,
+    });
+    expect(dose('7+3 AraC + IDA', 'Idarrubicina')).toMatchObject({
+      dose: '12 mg/m2/día',
+      firstDay: 1,
+      lastDay: 3,
+    });
+    expect(dose('7+3 AraC + DNR', 'Daunorrubicina')?.dose).toMatch(/^(60|90) mg\/m2\/día$/);
+    expect(dose('7+3 AraC + IDA + MIDO', 'Midostaurina')).toMatchObject({ firstDay: 8, lastDay: 21 });
+    expect(SCHEME_DRUGS['FLAG-Ida'].map((drug) => [drug.name, drug.dose])).toEqual([
+      ['Fludarabina', '30 mg/m2/día'],
+      ['Citarabina', '2 g/m2/día'],
+      ['Idarrubicina', '10 mg/m2/día'],
+      ['G-CSF (filgrastim)', '5 mcg/kg/día SC'],
+    ]);
+    for (const drugs of Object.values(SCHEME_DRUGS)) {
+      for (const drug of drugs) {
+        expect(drug.firstDay).toBeGreaterThanOrEqual(1);
+        expect(drug.lastDay).toBeGreaterThanOrEqual(drug.firstDay);
+      }
+    }
   });
 
   it('draws subtypes with the registry frequencies', () => {

@@ -1,49 +1,66 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminOnly, DoctorOnly, SignedInOnly, SignedOutOnly } from './guards.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
+import { RouteError } from './route-error.tsx';
 
 /**
  * The screens' routes (docs/product-rules.md#screens); every screen's code is loaded on demand, so sign-in
- * does not carry the rest.
+ * does not carry the rest, with a loading indicator meanwhile (lazy-screen.tsx). An error in any of them
+ * shows the app's own error screen (route-error.tsx).
  */
 export const router = createBrowserRouter([
   {
     path: '/auth',
     element: <SignedOutOnly />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/auth/login" replace /> },
-      { path: 'login', lazy: () => import('../features/auth/routes/login-page.tsx') },
-      { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password-page.tsx') },
-      { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-page.tsx') },
+      { path: 'login', ...lazyScreen(() => import('../features/auth/routes/login-page.tsx')) },
+      {
+        path: 'forgot-password',
+        ...lazyScreen(() => import('../features/auth/routes/forgot-password-page.tsx')),
+      },
+      {
+        path: 'reset-password',
+        ...lazyScreen(() => import('../features/auth/routes/reset-password-page.tsx')),
+      },
     ],
   },
   {
     path: '/',
     element: <SignedInOnly />,
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/patients" replace /> },
-      { path: 'patients', lazy: () => import('../features/patients/routes/patients-page.tsx') },
-      { path: 'patient/:patientId', lazy: () => import('../features/patients/routes/patient-page.tsx') },
+      { index: true, ...lazyScreen(() => import('../features/outcomes/routes/home-page.tsx')) },
+      { path: 'outcomes', ...lazyScreen(() => import('../features/outcomes/routes/outcomes-page.tsx')) },
+      { path: 'follow-up', ...lazyScreen(() => import('../features/outcomes/routes/follow-up-page.tsx')) },
+      { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
+      {
+        path: 'patient/:patientId',
+        ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
+      },
       {
         path: 'edit-patient/:patientId/:step?',
-        lazy: () => import('../features/patients/routes/patient-wizard-page.tsx'),
+        ...lazyScreen(() => import('../features/patients/routes/patient-wizard-page.tsx')),
       },
       {
         element: <DoctorOnly />,
         children: [
           {
             path: 'new-patient/:step?',
-            lazy: () => import('../features/patients/routes/patient-wizard-page.tsx'),
+            ...lazyScreen(() => import('../features/patients/routes/patient-wizard-page.tsx')),
           },
         ],
       },
       {
         element: <AdminOnly />,
         children: [
-          { path: 'users', lazy: () => import('../features/users/routes/users-page.tsx') },
+          { path: 'users', ...lazyScreen(() => import('../features/users/routes/users-page.tsx')) },
           {
             path: 'institutions',
-            lazy: () => import('../features/institutions/routes/institutions-page.tsx'),
+            ...lazyScreen(() => import('../features/institutions/routes/institutions-page.tsx')),
           },
+          { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
         ],
       },
     ],

@@ -1,20 +1,10 @@
-import {
-  AppShell,
-  Box,
-  Burger,
-  Divider,
-  Group,
-  NavLink,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@registry/shared';
 import {
-  IconBell,
   IconBuildingHospital,
+  IconChartLine,
+  IconHistory,
   IconLogout,
   IconSettings,
   IconUserHeart,
@@ -27,6 +17,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { FollowUpNotifications } from '../../features/outcomes/components/follow-up-notifications.tsx';
 import { headerDate } from '../../lib/dates.ts';
 import classes from './layouts.module.css';
 import { SettingsModal } from './settings-modal.tsx';
@@ -47,10 +38,15 @@ export function AppLayout({ user }: AppLayoutProps) {
   const items = user.isAdmin
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
+        { to: '/audit', label: t('audit.title'), icon: IconHistory },
       ]
-    : [{ to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart }];
+    : [
+        { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
+        { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
+      ];
 
   const signOut = () =>
     logout.mutate(undefined, { onSettled: () => void navigate('/auth/login', { replace: true }) });
@@ -89,7 +85,7 @@ export function AppLayout({ user }: AppLayoutProps) {
 
       <AppShell.Navbar className={classes.navbar} p="md" aria-label={t('menu.label')}>
         <AppShell.Section mb="lg" px="xs">
-          <Link to="/patients" onClick={close} aria-label={t('app.name')} style={{ textDecoration: 'none' }}>
+          <Link to="/" onClick={close} aria-label={t('app.name')} style={{ textDecoration: 'none' }}>
             <Logo size={32} inverted />
           </Link>
         </AppShell.Section>
@@ -111,19 +107,7 @@ export function AppLayout({ user }: AppLayoutProps) {
         </AppShell.Section>
         <AppShell.Section>
           <Stack gap={4}>
-            <Popover position="right-end" withArrow shadow="md">
-              <Popover.Target>
-                <NavLink
-                  component="button"
-                  label={t('menu.notifications')}
-                  leftSection={<IconBell size={20} stroke={1.6} aria-hidden />}
-                  className={classes.navLink}
-                />
-              </Popover.Target>
-              <Popover.Dropdown>
-                <Text size="sm">{t('menu.noNotifications')}</Text>
-              </Popover.Dropdown>
-            </Popover>
+            <FollowUpNotifications isAdmin={user.isAdmin} className={classes.navLink} onNavigate={close} />
             <NavLink
               component="button"
               label={t('menu.settings')}
