@@ -87,8 +87,12 @@ function grouped(cohort: readonly CohortRow[], groupBy: GroupBy) {
       noDiagnosisDate++;
       continue;
     }
-    const key = row.key === null ? null : row.key;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const members = groups.get(row.key);
+    if (members) {
+      members.push(row);
+    } else {
+      groups.set(row.key, [row]);
+    }
   }
   const keys = [...groups.keys()].sort(compareKeys(groupBy));
   return { noDiagnosisDate, groups: keys.map((key) => ({ key, rows: groups.get(key) ?? [] })) };

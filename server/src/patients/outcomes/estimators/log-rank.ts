@@ -26,43 +26,48 @@ export interface LogRank {
  * the same day (R stops with "system is exactly singular").
  */
 export function logRank(groups: readonly (readonly Observation[])[]): LogRank | null {
-  const tallies: Tally[] = [];
-  const pooled = groups.flatMap((group) => {
-    const tally: Tally = { atRisk: group.length, observed: 0, expected: 0, covariance: new Map() };
-    tallies.push(tally);
-    return group.map((observation) => ({ ...observation, tally }));
-  });
+  const size = groups.length;
+  const atRisk = groups.map((group) => group.length);
+  const observed = new Array<number>(size).fill(0);
+  const expected = new Array<number>(size).fill(0);
+  // The covariance of groups g and h at [g * size + h].
+  const covariance = new Float64Array(size * size);
+  const pooled = groups.flatMap((group, index) => group.map(({ time, event }) => ({ time, event, index })));
 
+  let n = pooled.length;
   for (const { items } of byTime(pooled)) {
-    const n = tallies.reduce((sum, tally) => sum + tally.atRisk, 0);
-    const deaths = items.filter((item) => item.event).length;
+    let deaths = 0;
+    for (const item of items) {
+      deaths += item.event ? 1 : 0;
+    }
     if (deaths > 0) {
       // survdiff2.c: expected d·n_g/n; covariance d(n−d)/(n(n−1)) · n_g (δ_gh − n_h/n), none when n = 1.
       const spread = n > 1 ? (deaths * (n - deaths)) / (n * (n - 1)) : 0;
-      for (const g of tallies) {
-        g.expected += (deaths * g.atRisk) / n;
-        for (const h of tallies) {
-          const term = spread * g.atRisk * ((g === h ? 1 : 0) - h.atRisk / n);
-          g.covariance.set(h, (g.covariance.get(h) ?? 0) + term);
+      for (let g = 0; g < size; g++) {
+        const atRiskG = atRisk[g] ?? 0;
+        expected[g] = (expected[g] ?? 0) + (deaths * atRiskG) / n;
+        for (let h = 0; h < size; h++) {
+          covariance[g * size + h] += spread * atRiskG * ((g === h ? 1 : 0) - (atRisk[h] ?? 0) / n);
         }
       }
     }
-    for (const { event, tally } of items) {
-      tally.observed += event ? 1 : 0;
-      tally.atRisk -= 1;
+    for (const { event, index } of items) {
+      observed[index] = (observed[index] ?? 0) + (event ? 1 : 0);
+      atRisk[index] = (atRisk[index] ?? 0) - 1;
     }
+    n -= items.length;
   }
 
   // survdiff keeps the groups with expected events and drops the first of them: the differences sum to
   // zero, so one is redundant.
-  const kept = tallies.filter((tally) => tally.expected > 0);
+  const kept = expected.flatMap((value, index) => (value > 0 ? [index] : []));
   if (kept.length < 2) {
     return null;
   }
   const rest = kept.slice(1);
-  const difference = rest.map((g) => g.observed - g.expected);
+  const difference = rest.map((g) => (observed[g] ?? 0) - (expected[g] ?? 0));
   const solution = solve(
-    rest.map((g) => rest.map((h) => g.covariance.get(h) ?? 0)),
+    rest.map((g) => rest.map((h) => covariance[g * size + h] ?? 0)),
     difference,
   );
   if (!solution) {
@@ -75,17 +80,9 @@ export function logRank(groups: readonly (readonly Observation[])[]): LogRank | 
     df,
     // 1 − cdf loses relative precision only when p is below about 1e-16, where it reads 0.
     p: 1 - chisquareCdf(chisq, df),
-    observed: tallies.map((tally) => tally.observed),
-    expected: tallies.map((tally) => tally.expected),
+    observed,
+    expected,
   };
-}
-
-/** One group's running sums; the covariance is keyed by the other group's tally. */
-interface Tally {
-  atRisk: number;
-  observed: number;
-  expected: number;
-  readonly covariance: Map<Tally, number>;
 }
 
 /**
