@@ -1,7 +1,7 @@
-import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { Institution } from '@registry/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card, CardLine, CardList } from '../../../components/card-list.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { tableDate } from '../../../lib/dates.ts';
 import { InstitutionActions, type InstitutionRowActions } from './institution-columns.tsx';
@@ -16,93 +16,32 @@ interface InstitutionCardsProps {
   readonly actions: InstitutionRowActions;
 }
 
-/** A labelled line of a card. */
-function Line({ label, children }: { readonly label: string; readonly children: ReactNode }) {
-  return (
-    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-      <Text span size="sm" c="dimmed">
-        {label}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
-
-function InstitutionCard({
-  institution,
-  actions,
-}: {
-  readonly institution: Institution;
-  readonly actions: InstitutionRowActions;
-}) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Paper component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={2} miw={0}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {institution.name}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {`${institution.code} · ${t(`institutionTypes.${institution.type}`)}`}
-          </Text>
-        </Stack>
-        <StatusBadge active={institution.isActive} />
-      </Group>
-      <Stack gap={2} mt={6}>
-        <Line label={t('institutions.columns.doctorsQty')}>{institution.doctorsQty}</Line>
-        <Line label={t('institutions.columns.patientsQty')}>{institution.patientsQty}</Line>
-        <Line label={t('institutions.columns.createdAt')}>
-          {tableDate(institution.createdAt, i18n.language)}
-        </Line>
-      </Stack>
-      <Group justify="flex-end" mt="xs">
-        <InstitutionActions institution={institution} actions={actions} />
-      </Group>
-    </Paper>
-  );
-}
-
 /**
  * The institutions list on a phone (docs/product-rules.md#screens): one card per institution with its name,
  * code, type, counts, status and actions, nothing wider than the screen.
  */
 export function InstitutionCards({ label, rows, emptyText, busy, actions }: InstitutionCardsProps) {
-  if (rows === undefined) {
-    return (
-      <Stack gap="sm" aria-busy aria-label={label} role="list">
-        {[0, 1, 2].map((index) => (
-          <Paper key={index} withBorder radius="md" p="sm" role="listitem" data-testid="skeleton-card">
-            <Skeleton height={14} width="60%" radius="sm" />
-            <Skeleton height={10} width="40%" radius="sm" mt={8} />
-            <Skeleton height={10} width="80%" radius="sm" mt={8} />
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed" ta="center">
-          {emptyText}
-        </Text>
-      </Paper>
-    );
-  }
+  const { t, i18n } = useTranslation();
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      aria-label={label}
-      aria-busy={busy}
-      style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
-    >
-      {rows.map((institution) => (
-        <InstitutionCard key={institution.id} institution={institution} actions={actions} />
-      ))}
-    </Stack>
+    <CardList label={label} rows={rows} emptyText={emptyText} busy={busy} keyOf={(row) => row.id}>
+      {(institution) => (
+        <Card
+          title={institution.name}
+          subtitle={`${institution.code} · ${t(`institutionTypes.${institution.type}`)}`}
+          aside={<StatusBadge active={institution.isActive} />}
+        >
+          <Stack gap={2} mt={6}>
+            <CardLine label={t('institutions.columns.doctorsQty')}>{institution.doctorsQty}</CardLine>
+            <CardLine label={t('institutions.columns.patientsQty')}>{institution.patientsQty}</CardLine>
+            <CardLine label={t('institutions.columns.createdAt')}>
+              {tableDate(institution.createdAt, i18n.language)}
+            </CardLine>
+          </Stack>
+          <Group justify="flex-end" mt="xs">
+            <InstitutionActions institution={institution} actions={actions} />
+          </Group>
+        </Card>
+      )}
+    </CardList>
   );
 }

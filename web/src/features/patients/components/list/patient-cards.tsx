@@ -1,7 +1,7 @@
-import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
 import { type PatientRow, type PolicyUser, seesAdminFields, splitOther } from '@registry/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card, CardLine, CardList } from '../../../../components/card-list.tsx';
 import { TruncatedText } from '../../../../components/truncated-text.tsx';
 import { shortDate } from '../../../../lib/calendar-date.ts';
 import { tableDate } from '../../../../lib/dates.ts';
@@ -18,18 +18,6 @@ interface PatientCardsProps {
   readonly busy: boolean;
 }
 
-/** A labelled line of a card, left out when there is nothing to show. */
-function Line({ label, children }: { readonly label: string; readonly children: ReactNode }) {
-  return (
-    <Text size="sm" component="div">
-      <Text span size="sm" c="dimmed">
-        {label}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
-
 function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin: boolean }) {
   const { t, i18n } = useTranslation();
   const first = row.diagnostics[0];
@@ -39,18 +27,7 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
     : null;
   const stage = first?.dxSecondary ? t(`patientCommon.stages.${first.dxSecondary}`) : null;
   return (
-    <Paper component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={2} miw={0}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {row.identification}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {row.institution.name}
-          </Text>
-        </Stack>
-        <OpenFileLink row={row} />
-      </Group>
+    <Card title={row.identification} subtitle={row.institution.name} aside={<OpenFileLink row={row} />}>
       <Group gap={6} mt={6}>
         {admin &&
           (row.codeOP == null ? (
@@ -75,28 +52,30 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
       </Group>
       <Stack gap={2} mt={6}>
         {(subtype || stage) && (
-          <Line label={t('patientList.columns.dxSubType')}>
+          <CardLine label={t('patientList.columns.dxSubType')}>
             {[subtype, stage].filter(Boolean).join(' · ')}
-          </Line>
+          </CardLine>
         )}
         {row.ngs && (
-          <Line label={t('patientList.columns.ngs')}>
+          <CardLine label={t('patientList.columns.ngs')}>
             <TruncatedText text={row.ngs} max={CELL_TEXT_MAX} />
-          </Line>
+          </CardLine>
         )}
         {row.molecular && (
-          <Line label={t('patientList.columns.molecular')}>
+          <CardLine label={t('patientList.columns.molecular')}>
             <TruncatedText text={row.molecular} max={CELL_TEXT_MAX} />
-          </Line>
+          </CardLine>
         )}
         {admin && row.ngsOp && (
-          <Line label={t('patientList.columns.ngsOp')}>
+          <CardLine label={t('patientList.columns.ngsOp')}>
             <TruncatedText text={row.ngsOp} max={CELL_TEXT_MAX} />
-          </Line>
+          </CardLine>
         )}
-        <Line label={t('patientList.columns.createdAt')}>{tableDate(row.createdAt, i18n.language)}</Line>
+        <CardLine label={t('patientList.columns.createdAt')}>
+          {tableDate(row.createdAt, i18n.language)}
+        </CardLine>
       </Stack>
-    </Paper>
+    </Card>
   );
 }
 
@@ -106,41 +85,9 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
  */
 export function PatientCards({ user, label, rows, emptyText, busy }: PatientCardsProps) {
   const admin = seesAdminFields(user);
-  if (rows === undefined) {
-    return (
-      <Stack gap="sm" aria-busy aria-label={label} role="list">
-        {[0, 1, 2].map((index) => (
-          <Paper key={index} withBorder radius="md" p="sm" role="listitem" data-testid="skeleton-card">
-            <Skeleton height={14} width="60%" radius="sm" />
-            <Skeleton height={10} width="40%" radius="sm" mt={8} />
-            <Skeleton height={10} width="80%" radius="sm" mt={8} />
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed" ta="center">
-          {emptyText}
-        </Text>
-      </Paper>
-    );
-  }
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      aria-label={label}
-      aria-busy={busy}
-      style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
-    >
-      {rows.map((row) => (
-        <PatientCard key={row.id} row={row} admin={admin} />
-      ))}
-    </Stack>
+    <CardList label={label} rows={rows} emptyText={emptyText} busy={busy} keyOf={(row) => row.id}>
+      {(row) => <PatientCard row={row} admin={admin} />}
+    </CardList>
   );
 }
