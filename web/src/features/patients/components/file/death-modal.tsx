@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { type DeathFormInput, deathFormSchema, type Patient } from '@registry/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConflictAlert } from '../../../../components/conflict-alert.tsx';
 import { DateField } from '../../../../components/date-field.tsx';
-import { translateRuntimeKey } from '../../../../lib/translate.ts';
-import { useModalForm } from '../../../../lib/use-modal-form.ts';
-import { useReloadPatient } from '../../api/get-patient.ts';
-import { useUpdatePatient } from '../../api/update-patient.ts';
+import { PatientModal, usePatientModalForm } from './patient-modal.tsx';
 
 type FormValues = z.input<typeof deathFormSchema>;
 const FIELDS = ['deathDate', 'deathCause'] as const;
@@ -33,95 +27,54 @@ interface DeathModalProps {
  */
 export function DeathModal({ patient, opened, onClose }: DeathModalProps) {
   const { t } = useTranslation();
-  const update = useUpdatePatient(patient.id);
-  const reloadPatient = useReloadPatient(patient.id);
   const form = useForm<FormValues, unknown, DeathFormInput>({
     resolver: zodResolver(deathFormSchema),
     defaultValues: valuesOf(patient),
   });
-  const modal = useModalForm({
+  const state = usePatientModalForm({
+    patient,
+    opened,
+    onClose,
     form,
     fields: FIELDS,
-    versioned: true,
-    save: (values) =>
-      update.mutateAsync({
-        version: patient.version,
-        input: { deathDate: values.deathDate, deathCause: values.deathCause ?? null },
-      }),
-    fallback: t('notify.default'),
+    initial: () => valuesOf(patient),
+    toInput: (values) => ({ deathDate: values.deathDate, deathCause: values.deathCause ?? null }),
     savedMessage: t('patientFile.death.saved'),
-    onSaved: () => onClose(),
   });
-  const { errors, isDirty } = form.formState;
-  const error = (key: (typeof FIELDS)[number]) => translateRuntimeKey(t, errors[key]?.message) || undefined;
-
-  const { reset } = form;
-  const { clear } = modal;
-  // Only on opening: a reload while the modal is open must not wipe what was typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the patient is read once, when the modal opens
-  useEffect(() => {
-    if (opened) {
-      reset(valuesOf(patient));
-      clear();
-    }
-  }, [opened, reset]);
-
-  const title = patient.deathDate ? t('patientFile.death.changeTitle') : t('patientFile.death.title');
   return (
-    <Modal
+    <PatientModal
+      title={patient.deathDate ? t('patientFile.death.changeTitle') : t('patientFile.death.title')}
       opened={opened}
       onClose={onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      state={state}
+      failedTitle={t('patientFile.death.failed')}
+      canSave={form.formState.isDirty}
     >
-      <form onSubmit={modal.onSubmit} noValidate aria-label={title}>
-        <Stack gap="md">
-          {modal.stale && <ConflictAlert onReload={() => reloadPatient().then(modal.dismissStale)} />}
-          {modal.failure && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('patientFile.death.failed')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {modal.failure}
-            </Alert>
-          )}
-          <Controller
-            control={form.control}
-            name="deathDate"
-            render={({ field }) => (
-              <DateField
-                label={t('patientFile.death.date')}
-                required
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                name={field.name}
-                error={error('deathDate')}
-                placeholder={t('patientFile.death.datePlaceholder')}
-                autofocus
-              />
-            )}
+      <Controller
+        control={form.control}
+        name="deathDate"
+        render={({ field }) => (
+          <DateField
+            label={t('patientFile.death.date')}
+            required
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            error={state.error('deathDate')}
+            placeholder={t('patientFile.death.datePlaceholder')}
+            autofocus
           />
-          <Textarea
-            label={t('patientFile.death.cause')}
-            rows={4}
-            resize="vertical"
-            error={error('deathCause')}
-            {...form.register('deathCause')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending} disabled={!isDirty}>
-              {t('patientCommon.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+      <Textarea
+        label={t('patientFile.death.cause')}
+        rows={4}
+        resize="vertical"
+        error={state.error('deathCause')}
+        {...form.register('deathCause')}
+      />
+    </PatientModal>
   );
 }
