@@ -1,26 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import {
-  type CreateInstitutionInput,
-  createInstitutionSchema,
-  INSTITUTION_TYPES,
-  type Institution,
-  type InstitutionType,
-} from '@registry/shared';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { type CreateInstitutionInput, createInstitutionSchema, type Institution } from '@registry/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { translateRuntimeKey } from '../../../lib/translate.ts';
 import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useUpdateInstitution } from '../api/update-institution.ts';
+import { INSTITUTION_FIELDS, InstitutionFields, type InstitutionFormValues } from './institution-fields.tsx';
 
-type FormValues = z.input<typeof createInstitutionSchema>;
-const FIELDS = ['name', 'type', 'code'] as const;
-const EMPTY = { name: '', code: '' } as FormValues;
+const EMPTY = { name: '', code: '' } as InstitutionFormValues;
 
-const valuesOf = (institution: Institution): FormValues => ({
+const valuesOf = (institution: Institution): InstitutionFormValues => ({
   name: institution.name,
   type: institution.type,
   code: institution.code,
@@ -40,12 +31,10 @@ interface EditInstitutionModalProps {
 export function EditInstitutionModal({ opened, institution, onClose }: EditInstitutionModalProps) {
   const { t } = useTranslation();
   const update = useUpdateInstitution();
-  const form = useForm<FormValues, unknown, CreateInstitutionInput>({
+  const form = useForm<InstitutionFormValues, unknown, CreateInstitutionInput>({
     resolver: zodResolver(createInstitutionSchema),
     defaultValues: institution ? valuesOf(institution) : EMPTY,
   });
-  const { errors } = form.formState;
-  const error = (key: (typeof FIELDS)[number]) => translateRuntimeKey(t, errors[key]?.message) || undefined;
 
   // Each opening starts from the institution's values as the list has them now.
   useEffect(() => {
@@ -62,7 +51,7 @@ export function EditInstitutionModal({ opened, institution, onClose }: EditInsti
 
   const modal = useModalForm({
     form,
-    fields: FIELDS,
+    fields: INSTITUTION_FIELDS,
     save: (values) => {
       if (!institution) {
         throw new Error('no institution to edit');
@@ -95,43 +84,7 @@ export function EditInstitutionModal({ opened, institution, onClose }: EditInsti
               {modal.failure}
             </Alert>
           )}
-          <TextInput
-            label={t('institutions.form.name')}
-            withAsterisk
-            autoComplete="off"
-            data-autofocus
-            error={error('name')}
-            {...form.register('name')}
-          />
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                label={t('institutions.form.type')}
-                placeholder={t('institutions.form.typePlaceholder')}
-                withAsterisk
-                allowDeselect={false}
-                data={INSTITUTION_TYPES.map((type) => ({
-                  value: type,
-                  label: t(`institutionTypes.${type}`),
-                }))}
-                value={field.value ?? null}
-                onChange={(value) => field.onChange((value ?? undefined) as InstitutionType | undefined)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={error('type')}
-              />
-            )}
-          />
-          <TextInput
-            label={t('institutions.form.code')}
-            withAsterisk
-            autoComplete="off"
-            error={error('code')}
-            {...form.register('code')}
-          />
+          <InstitutionFields form={form} keepsType />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

@@ -1,22 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import {
-  type CreateInstitutionInput,
-  createInstitutionSchema,
-  INSTITUTION_TYPES,
-  type InstitutionType,
-} from '@registry/shared';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { type CreateInstitutionInput, createInstitutionSchema } from '@registry/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { translateRuntimeKey } from '../../../lib/translate.ts';
 import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useCreateInstitution } from '../api/create-institution.ts';
+import { INSTITUTION_FIELDS, InstitutionFields, type InstitutionFormValues } from './institution-fields.tsx';
 
-type FormValues = z.input<typeof createInstitutionSchema>;
-const FIELDS = ['name', 'type', 'code'] as const;
-const EMPTY = { name: '', code: '' } as FormValues;
+const EMPTY = { name: '', code: '' } as InstitutionFormValues;
 
 interface NewInstitutionModalProps {
   readonly opened: boolean;
@@ -27,12 +19,10 @@ interface NewInstitutionModalProps {
 export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProps) {
   const { t } = useTranslation();
   const create = useCreateInstitution();
-  const form = useForm<FormValues, unknown, CreateInstitutionInput>({
+  const form = useForm<InstitutionFormValues, unknown, CreateInstitutionInput>({
     resolver: zodResolver(createInstitutionSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
-  const error = (key: (typeof FIELDS)[number]) => translateRuntimeKey(t, errors[key]?.message) || undefined;
 
   const close = () => {
     form.reset(EMPTY);
@@ -43,7 +33,7 @@ export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProp
 
   const modal = useModalForm({
     form,
-    fields: FIELDS,
+    fields: INSTITUTION_FIELDS,
     save: (values) => create.mutateAsync(values),
     fallback: t('institutions.createFailed'),
     savedMessage: t('institutions.created'),
@@ -70,42 +60,7 @@ export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProp
               {modal.failure}
             </Alert>
           )}
-          <TextInput
-            label={t('institutions.form.name')}
-            withAsterisk
-            autoComplete="off"
-            data-autofocus
-            error={error('name')}
-            {...form.register('name')}
-          />
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                label={t('institutions.form.type')}
-                placeholder={t('institutions.form.typePlaceholder')}
-                withAsterisk
-                data={INSTITUTION_TYPES.map((type) => ({
-                  value: type,
-                  label: t(`institutionTypes.${type}`),
-                }))}
-                value={field.value ?? null}
-                onChange={(value) => field.onChange((value ?? undefined) as InstitutionType | undefined)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={error('type')}
-              />
-            )}
-          />
-          <TextInput
-            label={t('institutions.form.code')}
-            withAsterisk
-            autoComplete="off"
-            error={error('code')}
-            {...form.register('code')}
-          />
+          <InstitutionFields form={form} />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
