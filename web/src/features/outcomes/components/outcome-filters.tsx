@@ -1,17 +1,19 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { DIAGNOSES, type OutcomeFilters, STAGES } from '@registry/shared';
+import type { OutcomeFilters } from '@registry/shared';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  DxFilter,
+  InstitutionCodeFilter,
+  RelapseFilter,
+  SubtypeFilter,
+} from '../../../components/cohort-filters.tsx';
 import { DateRangeField, type DayRange } from '../../../components/date-field.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-list-controls.ts';
 import { useInstitutionCodes } from '../api/get-institution-codes.ts';
-
-const ALL = 'all';
-/** The subtypes an admin filters by, as on the patient list: AML and its M0–M7, ALL-B, ALL-T, Other. */
-const FILTER_SUBTYPES = DIAGNOSES.filter((value) => value !== 'confirm' && value !== 'ALL');
 
 interface OutcomeFiltersProps {
   readonly isAdmin: boolean;
@@ -45,13 +47,13 @@ function useRange(current: DayRange, apply: (range: DayRange | null) => void) {
 
 /**
  * The cohort's filters (docs/product-rules.md#outcomes): the patient list's — search, relapse and its
- * dates for everyone; institution code, subtype and dx type for admins — plus the diagnosis dates.
+ * dates for everyone; institution code, subtype (every Diagnosis value) and dx type for admins — plus the
+ * diagnosis dates.
  * Each change applies at once (the search after the list's 500 ms).
  */
 export function OutcomeFiltersBar({ isAdmin, filters, onChange, onClear }: OutcomeFiltersProps) {
   const { t } = useTranslation();
   const codes = useInstitutionCodes(isAdmin);
-  const all = { value: ALL, label: t('patientList.filters.all') };
 
   const [search, setSearchText] = useState(filters.text ?? '');
   const applied = filters.text ?? '';
@@ -91,18 +93,7 @@ export function OutcomeFiltersBar({ isAdmin, filters, onChange, onClear }: Outco
         clearLabel={t('outcomes.filters.clearDxDates')}
         miw={{ base: '100%', xs: 250 }}
       />
-      <Select
-        label={t('patientList.filters.relapse')}
-        data={[
-          all,
-          { value: 'true', label: t('patientCommon.yes') },
-          { value: 'false', label: t('patientCommon.no') },
-        ]}
-        value={filters.relapse ?? ALL}
-        onChange={(value) => onChange({ relapse: value === 'true' || value === 'false' ? value : undefined })}
-        allowDeselect={false}
-        w={{ base: '100%', xs: 130 }}
-      />
+      <RelapseFilter value={filters.relapse} onChange={(relapse) => onChange({ relapse })} />
       <DateRangeField
         label={t('patientList.filters.relapseDates')}
         placeholder={t('patientList.filters.relapseDatesPlaceholder')}
@@ -113,39 +104,13 @@ export function OutcomeFiltersBar({ isAdmin, filters, onChange, onClear }: Outco
       />
       {isAdmin && (
         <>
-          <Select
-            label={t('patientList.filters.institutionCode')}
-            data={[
-              all,
-              ...(codes.data ?? []).map(({ code, name }) => ({ value: code, label: `${code} — ${name}` })),
-            ]}
-            value={filters.institutionCode ?? ALL}
-            onChange={(value) => onChange({ institutionCode: value && value !== ALL ? value : undefined })}
-            allowDeselect={false}
-            searchable
-            nothingFoundMessage={t('patientList.filters.noInstitutions')}
-            w={{ base: '100%', xs: 240 }}
-            comboboxProps={{ width: 320, position: 'bottom-start' }}
+          <InstitutionCodeFilter
+            value={filters.institutionCode}
+            onChange={(institutionCode) => onChange({ institutionCode })}
+            codes={codes.data}
           />
-          <Select
-            label={t('patientList.filters.subtype')}
-            data={[
-              all,
-              ...FILTER_SUBTYPES.map((value) => ({ value, label: t(`patientCommon.diagnoses.${value}`) })),
-            ]}
-            value={filters.subtype ?? ALL}
-            onChange={(value) => onChange({ subtype: FILTER_SUBTYPES.find((subtype) => subtype === value) })}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 140 }}
-          />
-          <Select
-            label={t('patientList.filters.dx')}
-            data={[all, ...STAGES.map((value) => ({ value, label: t(`patientCommon.stages.${value}`) }))]}
-            value={filters.dx ?? ALL}
-            onChange={(value) => onChange({ dx: STAGES.find((stage) => stage === value) })}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 150 }}
-          />
+          <SubtypeFilter value={filters.subtype} onChange={(subtype) => onChange({ subtype })} />
+          <DxFilter value={filters.dx} onChange={(dx) => onChange({ dx })} />
         </>
       )}
       {filtered && (

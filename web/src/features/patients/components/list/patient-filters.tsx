@@ -1,7 +1,13 @@
 import { Group, Select } from '@mantine/core';
-import { CODE_OP_FILTERS, DIAGNOSES, type PatientFilters, STAGES } from '@registry/shared';
+import { CODE_OP_FILTERS, type PatientFilters } from '@registry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  DxFilter,
+  InstitutionCodeFilter,
+  RelapseFilter,
+  SubtypeFilter,
+} from '../../../../components/cohort-filters.tsx';
 import { DateRangeField, type DayRange } from '../../../../components/date-field.tsx';
 import { useInstitutionCodes } from '../../api/get-institution-codes.ts';
 
@@ -47,18 +53,7 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('patientList.filters.label')}>
-      <Select
-        label={t('patientList.filters.relapse')}
-        data={[
-          all,
-          { value: 'true', label: t('patientCommon.yes') },
-          { value: 'false', label: t('patientCommon.no') },
-        ]}
-        value={filters.relapse ?? ALL}
-        onChange={(value) => onChange('relapse', value === 'true' || value === 'false' ? value : undefined)}
-        allowDeselect={false}
-        w={{ base: '100%', xs: 130 }}
-      />
+      <RelapseFilter value={filters.relapse} onChange={(value) => onChange('relapse', value)} />
       <DateRangeField
         label={t('patientList.filters.relapseDates')}
         placeholder={t('patientList.filters.relapseDatesPlaceholder')}
@@ -69,41 +64,13 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
       />
       {isAdmin && (
         <>
-          <Select
-            label={t('patientList.filters.institutionCode')}
-            data={[
-              all,
-              ...(codes.data ?? []).map(({ code, name }) => ({ value: code, label: `${code} — ${name}` })),
-            ]}
-            value={filters.institutionCode ?? ALL}
-            onChange={(value) => onChange('institutionCode', value && value !== ALL ? value : undefined)}
-            allowDeselect={false}
-            searchable
-            nothingFoundMessage={t('patientList.filters.noInstitutions')}
-            w={{ base: '100%', xs: 240 }}
-            comboboxProps={{ width: 320, position: 'bottom-start' }}
+          <InstitutionCodeFilter
+            value={filters.institutionCode}
+            onChange={(value) => onChange('institutionCode', value)}
+            codes={codes.data}
           />
-          <Select
-            label={t('patientList.filters.subtype')}
-            data={[
-              all,
-              ...DIAGNOSES.map((value) => ({ value, label: t(`patientCommon.diagnoses.${value}`) })),
-            ]}
-            value={filters.subtype ?? ALL}
-            onChange={(value) =>
-              onChange('subtype', DIAGNOSES.find((subtype) => subtype === value) ?? undefined)
-            }
-            allowDeselect={false}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <Select
-            label={t('patientList.filters.dx')}
-            data={[all, ...STAGES.map((value) => ({ value, label: t(`patientCommon.stages.${value}`) }))]}
-            value={filters.dx ?? ALL}
-            onChange={(value) => onChange('dx', STAGES.find((stage) => stage === value) ?? undefined)}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 150 }}
-          />
+          <SubtypeFilter value={filters.subtype} onChange={(value) => onChange('subtype', value)} />
+          <DxFilter value={filters.dx} onChange={(value) => onChange('dx', value)} />
           <Select
             label={t('patientList.filters.codeOP')}
             data={[
