@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
           css: false,
+          // A screen driven through many selects takes 3–4 s in jsdom on two cores, more while they are busy.
+          testTimeout: 15_000,
         },
       },
     ],
