@@ -207,6 +207,17 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByRole('tooltip')).toHaveText(NGS);
     await expectAccessible(page);
     await snap(page, 'patients-list-admin-es');
+    // The admin's eleven columns fit a 1280 px screen beside the menu: the table does not scroll sideways.
+    expect(page.viewportSize()?.width).toBe(1280);
+    const overflow = await table(page).evaluate((element) => {
+      // The table's scroll container: its nearest ancestor that scrolls sideways.
+      let container = element.parentElement;
+      while (container && !['auto', 'scroll'].includes(getComputedStyle(container).overflowX)) {
+        container = container.parentElement;
+      }
+      return container ? container.scrollWidth - container.clientWidth : Number.NaN;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
 
     // The code: a new one is saved, one that belongs to another patient is refused.
     await rowOf(page, RELAPSED)

@@ -26,6 +26,8 @@ interface DataTableProps<T, S extends string> {
   readonly busy?: boolean;
   readonly skeletonRows?: number;
   readonly minWidth?: number;
+  /** Space left and right of each cell: less for a table of many columns that must fit a laptop screen. */
+  readonly horizontalSpacing?: number;
 }
 
 /** The paged lists' table: sortable headers, skeleton rows while loading and an empty-state row. */
@@ -40,6 +42,7 @@ export function DataTable<T, S extends string>({
   busy = false,
   skeletonRows = 5,
   minWidth = 760,
+  horizontalSpacing,
 }: DataTableProps<T, S>) {
   const loading = rows === undefined;
   return (
@@ -49,6 +52,7 @@ export function DataTable<T, S extends string>({
         aria-busy={loading || busy}
         highlightOnHover
         verticalSpacing="sm"
+        horizontalSpacing={horizontalSpacing ?? 'xs'}
         style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
       >
         <Table.Thead>

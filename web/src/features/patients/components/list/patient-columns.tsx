@@ -137,7 +137,7 @@ export function usePatientColumns(
     {
       key: 'ngs',
       header: t('patientList.columns.ngs'),
-      render: (row) => <LongText text={row.ngs} width={100} />,
+      render: (row) => <LongText text={row.ngs} width={90} />,
     },
     {
       key: 'molecular',
@@ -148,12 +148,8 @@ export function usePatientColumns(
     {
       key: 'deathDate',
       header: t('patientList.columns.deathDate'),
-      render: (row) =>
-        row.deathDate ? (
-          <span style={{ whiteSpace: 'nowrap' }}>{shortDate(row.deathDate, i18n.language)}</span>
-        ) : (
-          <Missing />
-        ),
+      // Like the registration date, it may break after its month.
+      render: (row) => (row.deathDate ? shortDate(row.deathDate, i18n.language) : <Missing />),
     },
     {
       key: 'file',

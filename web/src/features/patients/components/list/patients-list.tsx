@@ -154,7 +154,9 @@ export function PatientsList({ user, state }: PatientsListProps) {
                 sort={state.sort}
                 onSort={state.toggleSort}
                 busy={busy}
-                minWidth={isAdmin ? 960 : 820}
+                minWidth={isAdmin ? 900 : 820}
+                // The admin's eleven columns fit a 1280 px screen beside the menu.
+                horizontalSpacing={isAdmin ? 5 : undefined}
               />
             </Paper>
           )}
