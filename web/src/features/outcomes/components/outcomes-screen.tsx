@@ -60,7 +60,8 @@ export function OutcomesScreen() {
                   aria-expanded={filtersOpen}
                   aria-controls="outcome-filters"
                   fullWidth
-                  justify="space-between"
+                  // With the count of active filters at the right; else the icon and the word centred.
+                  justify={active > 0 ? 'space-between' : 'center'}
                 >
                   {t('outcomes.filters.toggle')}
                 </Button>
