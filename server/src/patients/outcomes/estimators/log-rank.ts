@@ -47,7 +47,9 @@ export function logRank(groups: readonly (readonly Observation[])[]): LogRank | 
         const atRiskG = atRisk[g] ?? 0;
         expected[g] = (expected[g] ?? 0) + (deaths * atRiskG) / n;
         for (let h = 0; h < size; h++) {
-          covariance[g * size + h] += spread * atRiskG * ((g === h ? 1 : 0) - (atRisk[h] ?? 0) / n);
+          const at = g * size + h;
+          covariance[at] =
+            (covariance[at] ?? 0) + spread * atRiskG * ((g === h ? 1 : 0) - (atRisk[h] ?? 0) / n);
         }
       }
     }
