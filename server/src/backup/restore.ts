@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { type DatabaseHandle, migrationsFolder } from '../db/client.ts';
 import { onOneConnection, type SqlSession } from '../db/one-connection.ts';
+import { vacuumAnalyze } from '../db/patient-list.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -307,6 +307,6 @@ export async function restoreBackup(database: DatabaseHandle, input: Readable): 
   const before = header.migrations.length;
   await database.migrate();
   const after = await onOneConnection(database.db, 'snapshot', appliedMigrations);
-  await database.db.execute(sql`analyze`);
+  await vacuumAnalyze(database.db);
   return { header, rows, upgradedBy: after.length - before };
 }

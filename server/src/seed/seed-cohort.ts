@@ -3,7 +3,7 @@ import type { InstitutionType } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/client.ts';
-import { analyze, refreshListRows } from '../db/patient-list.ts';
+import { refreshListRows, vacuumAnalyze } from '../db/patient-list.ts';
 import {
   demographies,
   diagnostics,
@@ -263,7 +263,7 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
     options.onProgress?.(done + count, options.patients);
   }
 
-  await analyze(db);
+  await vacuumAnalyze(db);
   return {
     institutions: institutionRows.map(({ name, code, type }) => ({ name, code, type })),
     doctorEmails: userRows.map((user) => user.email),
