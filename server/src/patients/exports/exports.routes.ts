@@ -18,7 +18,8 @@ const FORMATS = {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     stream: xlsxStream,
   },
-  json: { extension: 'json', type: 'application/json; charset=utf-8', stream: jsonStream },
+  // A patient file is a few kilobytes of text: smaller batches keep the server's memory down.
+  json: { extension: 'json', type: 'application/json; charset=utf-8', stream: jsonStream, batch: 500 },
 } as const;
 
 /** `patients-yyyy-MM-dd-HHmmss` in UTC. */
@@ -77,8 +78,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         // The export's snapshot is held until the download ends, or its client goes away.
         const body = new PassThrough();
-        withExportSource(ctx.db, filters, todayOf(actor.now), (source) =>
-          pipeline(spec.stream(source, presentation), body),
+        withExportSource(
+          ctx.db,
+          filters,
+          todayOf(actor.now),
+          (source) => pipeline(spec.stream(source, presentation), body),
+          'batch' in spec ? spec.batch : undefined,
         ).catch((error: unknown) => body.destroy(error as Error));
         return reply
           .type(spec.type)
