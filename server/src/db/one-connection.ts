@@ -52,3 +52,28 @@ export async function onOneConnection<T>(
     });
   });
 }
+
+/**
+ * Runs one maintenance statement that may not run inside a transaction (VACUUM), on one connection
+ * and without the app's time limit per statement: a vacuum of a large restored database can take longer.
+ */
+export async function maintain(db: Database, statement: string): Promise<void> {
+  const pool = poolOf(db);
+  if (pool) {
+    const client = await pool.connect();
+    try {
+      await client.query('set statement_timeout = 0');
+      await client.query(statement);
+    } finally {
+      // Back to the session's own limit before the connection serves the app again.
+      await client.query('reset statement_timeout').catch(() => undefined);
+      client.release();
+    }
+    return;
+  }
+  const pglite = pgliteOf(db);
+  if (!pglite) {
+    throw new Error('unknown database driver');
+  }
+  await pglite.exec(statement);
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from './client.ts';
+import type { Database, Queryable } from './client.ts';
+import { maintain } from './one-connection.ts';
 
 /**
  * Rebuilds the rows of the patient list's read model (docs/decisions/014-patient-list-projection.md) of
@@ -23,10 +24,10 @@ export async function rebuildListRows(db: Queryable): Promise<void> {
  * an import, a restore). PostgreSQL's autovacuum would come by later; PGlite has none, and without
  * statistics its planner guesses badly enough to turn a 10 ms query into seconds. The vacuum marks the
  * new pages all-visible, so that the list's counts are index-only scans at once rather than a visit to
- * every row. Not inside a transaction.
+ * every row. Never inside a transaction, and without the app's time limit per statement.
  */
-export async function vacuumAnalyze(db: Queryable): Promise<void> {
-  await db.execute(sql`vacuum (analyze)`);
+export async function vacuumAnalyze(db: Database): Promise<void> {
+  await maintain(db, 'vacuum (analyze)');
 }
 
 /**
