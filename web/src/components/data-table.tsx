@@ -46,7 +46,8 @@ export function DataTable<T, S extends string>({
 }: DataTableProps<T, S>) {
   const loading = rows === undefined;
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    // Narrower than its table, the region scrolls sideways: it takes the focus for the arrow keys.
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
       <Table
         aria-label={label}
         aria-busy={loading || busy}

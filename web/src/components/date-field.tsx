@@ -74,6 +74,9 @@ export function useDatePickerProps(): SharedProps {
   };
 }
 
+/** Keys that move on or modify another key: they leave a quiet calendar shut. */
+const MOVING_KEYS: ReadonlySet<string> = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape']);
+
 /** Mantine hands back 'yyyy-MM-dd' strings; the slice keeps any time part out of the records. */
 const toDay = (value: unknown): DayValue => (value ? String(value).slice(0, 10) : null);
 
@@ -160,7 +163,7 @@ export function DateField({
       }}
       onClick={() => setQuiet(false)}
       onKeyDown={(event) => {
-        if (event.key !== 'Tab' && event.key !== 'Shift') {
+        if (!MOVING_KEYS.has(event.key)) {
           setQuiet(false);
         }
       }}

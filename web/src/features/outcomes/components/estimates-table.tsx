@@ -25,12 +25,14 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
     median: t('outcomes.estimates.notReached'),
     bound: t('outcomes.estimates.notReachedBound'),
   };
+  const title = incidence ? t('outcomes.estimates.titleCir') : t('outcomes.estimates.title');
   return (
     <>
       <Title order={3} size="h5" mt="lg" mb={4}>
-        {incidence ? t('outcomes.estimates.titleCir') : t('outcomes.estimates.title')}
+        {title}
       </Title>
-      <Table.ScrollContainer minWidth={720} type="native">
+      {/* Wider than a phone: the region scrolls sideways, so it takes the focus for the arrow keys. */}
+      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={title}>
         <Table
           striped
           verticalSpacing="xs"
