@@ -60,6 +60,8 @@ test.describe('the application shell', () => {
     await expect(menu.getByRole('link', { name: 'Usuarios' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Instituciones' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    // The app's styles come after Mantine's: the menu keeps its dark panel (light text on it).
+    await expect(menu).toHaveCSS('background-color', 'rgb(11, 11, 12)');
     await expectAccessible(page);
     await snap(page, 'layout-es');
 
@@ -109,6 +111,10 @@ test.describe('the application shell', () => {
     // The app answers the 401 by reloading the page itself, which would abort a wait for "load".
     await page.reload({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/auth\/login$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    // The reload may still be under way: ask again until the page answers.
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('token')).catch(() => 'still loading'))
+      .toBeNull();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
   });
 });

@@ -4,27 +4,28 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFirstLoad, firstLoadFiles, measureFirstLoad, SIGN_IN_ROOTS } from './first-load.mjs';
 
-/** A manifest as Vite writes it: the entry, a lazy route and the chunks they share. */
+/**
+ * A manifest as Vite writes it: the entry with the light sign-in page it imports, the app it fetches on
+ * demand, and the chunks they share.
+ */
 const manifest = {
   'index.html': {
     file: 'assets/index.js',
     isEntry: true,
-    imports: ['_react.js', '_i18n.js'],
-    dynamicImports: [
-      'src/features/auth/routes/login-page.tsx',
-      'src/features/patients/routes/patients-page.tsx',
-    ],
+    imports: ['_react.js', '_i18n.js', '_form.js'],
+    dynamicImports: ['src/app/app.tsx', 'src/features/auth/api/login-request.ts'],
     css: ['assets/index.css'],
   },
   '_react.js': { file: 'assets/react.js' },
   '_i18n.js': { file: 'assets/i18n.js', imports: ['_react.js'], dynamicImports: ['src/locales/es.ts'] },
-  'src/features/auth/routes/login-page.tsx': {
-    file: 'assets/login-page.js',
-    isDynamicEntry: true,
-    imports: ['index.html', '_form.js'],
-    dynamicImports: ['src/features/auth/api/login-request.ts'],
-  },
   '_form.js': { file: 'assets/form.js', css: ['assets/form.css'] },
+  'src/app/app.tsx': {
+    file: 'assets/app.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_form.js', '_router.js'],
+    dynamicImports: ['src/features/patients/routes/patients-page.tsx'],
+  },
+  '_router.js': { file: 'assets/router.js', imports: ['_react.js'] },
   'src/features/auth/api/login-request.ts': { file: 'assets/login-request.js', imports: ['_zod.js'] },
   '_zod.js': { file: 'assets/zod.js' },
   'src/features/patients/routes/patients-page.tsx': { file: 'assets/patients-page.js', imports: ['_zod.js'] },
@@ -34,14 +35,7 @@ const manifest = {
 describe('the first-load budget', () => {
   it('follows static imports from the roots, transitively and once, and not dynamic imports', () => {
     expect(firstLoadFiles(manifest, SIGN_IN_ROOTS)).toEqual({
-      js: [
-        'assets/es.js',
-        'assets/form.js',
-        'assets/i18n.js',
-        'assets/index.js',
-        'assets/login-page.js',
-        'assets/react.js',
-      ],
+      js: ['assets/es.js', 'assets/form.js', 'assets/i18n.js', 'assets/index.js', 'assets/react.js'],
       css: ['assets/form.css', 'assets/index.css'],
     });
   });
@@ -49,12 +43,12 @@ describe('the first-load budget', () => {
   it('adds up the gzipped sizes of the JavaScript and tells whether they fit', () => {
     const sizes = { 'assets/react.js': 60_000, 'assets/index.js': 30_000, 'assets/index.css': 9_000 };
     const sizeOf = (file) => sizes[file] ?? 1_000;
-    const within = measureFirstLoad(manifest, SIGN_IN_ROOTS, sizeOf, 94_000);
-    expect(within.jsBytes).toBe(94_000);
+    const within = measureFirstLoad(manifest, SIGN_IN_ROOTS, sizeOf, 93_000);
+    expect(within.jsBytes).toBe(93_000);
     expect(within.cssBytes).toBe(10_000);
     expect(within.withinBudget).toBe(true);
     expect(within.js[0]).toEqual({ file: 'assets/react.js', bytes: 60_000 });
-    expect(measureFirstLoad(manifest, SIGN_IN_ROOTS, sizeOf, 93_999).withinBudget).toBe(false);
+    expect(measureFirstLoad(manifest, SIGN_IN_ROOTS, sizeOf, 92_999).withinBudget).toBe(false);
   });
 
   it('refuses a manifest without one of the roots (a renamed module would escape the check)', () => {
@@ -90,7 +84,7 @@ describe('the first-load budget', () => {
       expect(result.withinBudget).toBe(true);
       expect(printed).toMatch(/First load of the sign-in page/);
       expect(printed).toMatch(/assets\/react\.js/);
-      expect(printed).not.toMatch(/patients-page|login-request|zod/);
+      expect(printed).not.toMatch(/patients-page|login-request|zod|app\.js|router/);
     });
 
     it('fails when the JavaScript is over the budget', () => {

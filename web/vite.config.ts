@@ -33,8 +33,11 @@ export default defineConfig(({ mode }) => ({
         // releases. Mantine is left to the bundler, so that each screen carries only the components it
         // uses (one chunk of all of Mantine would put the date pickers and the charts into sign-in).
         manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) {
             return 'react';
+          }
+          if (/node_modules\/react-router\//.test(id)) {
+            return 'router';
           }
           return undefined;
         },

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { useSession } from '../features/auth/api/me.ts';
+import { AuthLinkProvider } from '../features/auth/components/auth-link.tsx';
 import { loadTexts, SIGNED_IN_TEXTS } from '../lib/i18n.ts';
 import { useCurrentUser } from '../lib/session.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -19,10 +20,20 @@ const AppLayout = lazy(() =>
 /** Auth screens: a signed-in user is sent to / (docs/product-rules.md#screens). */
 export function SignedOutOnly() {
   const session = useSession();
+  const navigate = useNavigate();
   if (session === undefined) {
     return <FullScreenLoader />;
   }
-  return session ? <Navigate to="/" replace /> : <PublicLayout />;
+  if (session) {
+    return <Navigate to="/" replace />;
+  }
+  return (
+    <AuthLinkProvider value={(to) => void navigate(to)}>
+      <PublicLayout>
+        <Outlet />
+      </PublicLayout>
+    </AuthLinkProvider>
+  );
 }
 
 /** Protected screens: without a user, go to sign-in; while the session loads, a full-screen loader. */

@@ -6,64 +6,66 @@ import { RouteError } from './route-error.tsx';
 /**
  * The screens' routes (docs/product-rules.md#screens); every screen's code is loaded on demand, so sign-in
  * does not carry the rest, with a loading indicator meanwhile (lazy-screen.tsx). An error in any of them
- * shows the app's own error screen (route-error.tsx).
+ * shows the app's own error screen (route-error.tsx). Made when the app starts (app.tsx), at the address
+ * the browser is at then.
  */
-export const router = createBrowserRouter([
-  {
-    path: '/auth',
-    element: <SignedOutOnly />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <Navigate to="/auth/login" replace /> },
-      { path: 'login', ...lazyScreen(() => import('../features/auth/routes/login-page.tsx')) },
-      {
-        path: 'forgot-password',
-        ...lazyScreen(() => import('../features/auth/routes/forgot-password-page.tsx')),
-      },
-      {
-        path: 'reset-password',
-        ...lazyScreen(() => import('../features/auth/routes/reset-password-page.tsx')),
-      },
-    ],
-  },
-  {
-    path: '/',
-    element: <SignedInOnly />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, ...lazyScreen(() => import('../features/outcomes/routes/home-page.tsx')) },
-      { path: 'outcomes', ...lazyScreen(() => import('../features/outcomes/routes/outcomes-page.tsx')) },
-      { path: 'follow-up', ...lazyScreen(() => import('../features/outcomes/routes/follow-up-page.tsx')) },
-      { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
-      {
-        path: 'patient/:patientId',
-        ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
-      },
-      {
-        path: 'edit-patient/:patientId/:step?',
-        ...lazyScreen(() => import('../features/patients/routes/patient-wizard-page.tsx')),
-      },
-      {
-        element: <DoctorOnly />,
-        children: [
-          {
-            path: 'new-patient/:step?',
-            ...lazyScreen(() => import('../features/patients/routes/patient-wizard-page.tsx')),
-          },
-        ],
-      },
-      {
-        element: <AdminOnly />,
-        children: [
-          { path: 'users', ...lazyScreen(() => import('../features/users/routes/users-page.tsx')) },
-          {
-            path: 'institutions',
-            ...lazyScreen(() => import('../features/institutions/routes/institutions-page.tsx')),
-          },
-          { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
-        ],
-      },
-    ],
-  },
-  { path: '*', element: <Navigate to="/patients" replace /> },
-]);
+export const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      path: '/auth',
+      element: <SignedOutOnly />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <Navigate to="/auth/login" replace /> },
+        { path: 'login', ...lazyScreen(() => import('../features/auth/routes/login-page.tsx')) },
+        {
+          path: 'forgot-password',
+          ...lazyScreen(() => import('../features/auth/routes/forgot-password-page.tsx')),
+        },
+        {
+          path: 'reset-password',
+          ...lazyScreen(() => import('../features/auth/routes/reset-password-page.tsx')),
+        },
+      ],
+    },
+    {
+      path: '/',
+      element: <SignedInOnly />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, ...lazyScreen(() => import('../features/outcomes/routes/home-page.tsx')) },
+        { path: 'outcomes', ...lazyScreen(() => import('../features/outcomes/routes/outcomes-page.tsx')) },
+        { path: 'follow-up', ...lazyScreen(() => import('../features/outcomes/routes/follow-up-page.tsx')) },
+        { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
+        {
+          path: 'patient/:patientId',
+          ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
+        },
+        {
+          path: 'edit-patient/:patientId/:step?',
+          ...lazyScreen(() => import('../features/patients/routes/patient-wizard-page.tsx')),
+        },
+        {
+          element: <DoctorOnly />,
+          children: [
+            {
+              path: 'new-patient/:step?',
+              ...lazyScreen(() => import('../features/patients/routes/patient-wizard-page.tsx')),
+            },
+          ],
+        },
+        {
+          element: <AdminOnly />,
+          children: [
+            { path: 'users', ...lazyScreen(() => import('../features/users/routes/users-page.tsx')) },
+            {
+              path: 'institutions',
+              ...lazyScreen(() => import('../features/institutions/routes/institutions-page.tsx')),
+            },
+            { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <Navigate to="/patients" replace /> },
+  ]);

@@ -1,4 +1,4 @@
-import { Group, Image, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 interface LogoProps {
@@ -11,7 +11,7 @@ export function Logo({ size = 36, inverted = false }: LogoProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
-      <Image src="/logo.svg" alt="" w={size} h={size} />
+      <img src="/logo.svg" alt="" width={size} height={size} style={{ display: 'block' }} />
       <Text fw={700} size="lg" c={inverted ? 'white' : 'dark.8'} lh={1.1}>
         {t('app.name')}
       </Text>

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import './dayjs-language.ts';
 
 /**
  * 'dd MMM yyyy' in the given language ('10 sep 2024') for a calendar day of the records

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import './dayjs-language.ts';
 
 /** Today's date for the header: 'EEEE d MMMM, yyyy' in the current language, first letter capitalised. */
 export function headerDate(date: Date, language: string): string {

@@ -1,30 +1,40 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@registry/shared';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/en';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
+import type esShell from '../locales/es/shell.json';
 import type es from '../locales/es/translation.json';
 import type esWizard from '../locales/es/wizard.json';
 import { STORAGE_KEYS } from './storage.ts';
 
 /**
- * The groups of the web app's texts, one file per language each: `translation` the shell, sign-in and
- * accounts (with the texts shared with the server: validation and error messages), `patients` the
+ * The groups of the web app's texts, one file per language each: `translation` what the signed-out screens
+ * and the error screen say (with the texts shared with the server: validation and error messages),
+ * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
  * follow-up list. All of them form one namespace; a group is fetched when a screen needs it, and only in
  * the language in use (docs/decisions/016-first-load-budget.md).
  */
-export type TextGroup = 'translation' | 'patients' | 'wizard' | 'outcomes';
+export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes';
 
 /** What the signed-in screens show: every group (they refer to each other's texts). */
-export const SIGNED_IN_TEXTS: readonly TextGroup[] = ['translation', 'patients', 'wizard', 'outcomes'];
+export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
+  'translation',
+  'shell',
+  'patients',
+  'wizard',
+  'outcomes',
+];
 
 /** The texts' shape, as the typecheck sees them (src/i18next.d.ts). */
 export type Resources = {
-  translation: typeof es & typeof esPatients & typeof esWizard & typeof esOutcomes & SharedTexts;
+  translation: typeof es &
+    typeof esShell &
+    typeof esPatients &
+    typeof esWizard &
+    typeof esOutcomes &
+    SharedTexts;
 };
 
 type Texts = Record<string, unknown>;
@@ -34,12 +44,14 @@ const json = (load: Promise<{ default: unknown }>) => load.then((m) => m.default
 const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
   es: {
     translation: () => json(import('../locales/es.ts')),
+    shell: () => json(import('../locales/es/shell.json')),
     patients: () => json(import('../locales/es/patients.json')),
     wizard: () => json(import('../locales/es/wizard.json')),
     outcomes: () => json(import('../locales/es/outcomes.json')),
   },
   en: {
     translation: () => json(import('../locales/en.ts')),
+    shell: () => json(import('../locales/en/shell.json')),
     patients: () => json(import('../locales/en/patients.json')),
     wizard: () => json(import('../locales/en/wizard.json')),
     outcomes: () => json(import('../locales/en/outcomes.json')),
@@ -105,7 +117,6 @@ export function loadFirstTexts(): Promise<void> {
 }
 
 function applyLanguage(language: string): void {
-  dayjs.locale(language);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
   }

@@ -2,20 +2,24 @@ import { sharedTexts } from '@registry/shared';
 import { addTexts } from '../lib/i18n.ts';
 import enOutcomes from '../locales/en/outcomes.json';
 import enPatients from '../locales/en/patients.json';
+import enShell from '../locales/en/shell.json';
 import en from '../locales/en/translation.json';
 import enWizard from '../locales/en/wizard.json';
 import esOutcomes from '../locales/es/outcomes.json';
 import esPatients from '../locales/es/patients.json';
+import esShell from '../locales/es/shell.json';
 import es from '../locales/es/translation.json';
 import esWizard from '../locales/es/wizard.json';
 
 // The app fetches each group of texts when a screen needs it; a component test has them all at once, in
 // both languages, before anything renders.
 addTexts('es', 'translation', { ...es, ...sharedTexts.es });
+addTexts('es', 'shell', esShell);
 addTexts('es', 'patients', esPatients);
 addTexts('es', 'wizard', esWizard);
 addTexts('es', 'outcomes', esOutcomes);
 addTexts('en', 'translation', { ...en, ...sharedTexts.en });
+addTexts('en', 'shell', enShell);
 addTexts('en', 'patients', enPatients);
 addTexts('en', 'wizard', enWizard);
 addTexts('en', 'outcomes', enOutcomes);

@@ -1,12 +1,15 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import classes from './layouts.module.css';
 
-/** Sign-in, forgot- and reset-password screens: a form panel beside a background-image panel. */
-export function PublicLayout() {
+/**
+ * Sign-in, forgot- and reset-password screens: a form panel beside a background-image panel. Used by the
+ * app's router and by the light sign-in page (app/sign-in-app.tsx), so it needs no router.
+ */
+export function PublicLayout({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className={classes.public}>
@@ -17,9 +20,7 @@ export function PublicLayout() {
           </Anchor>
           <LanguageSwitch />
         </Group>
-        <div className={`${classes.formArea} ${classes.fadeIn}`}>
-          <Outlet />
-        </div>
+        <div className={`${classes.formArea} ${classes.fadeIn}`}>{children}</div>
         <Text size="xs" c="dimmed" ta="center">
           {t('app.copyright', { year: new Date().getFullYear() })}
         </Text>

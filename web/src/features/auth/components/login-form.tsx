@@ -1,16 +1,26 @@
 import type { MfaStep } from '@registry/shared';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { loadTexts } from '../../../lib/i18n.ts';
 import { clearNotifications, notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
+import { signIn } from '../api/login.ts';
+import { useStartSession } from '../api/start-session.ts';
+import { clearSignInHandoff, signInHandoff } from '../handoff.ts';
 import { PasswordStep } from './password-step.tsx';
 
-// Only users with a second factor see these steps: they are fetched when needed.
-const SecondStep = lazy(() => import('./second-step.tsx').then((m) => ({ default: m.SecondStep })));
-const EnrolmentStep = lazy(() => import('./enrolment-step.tsx').then((m) => ({ default: m.EnrolmentStep })));
+// Only users with a second factor see these steps: they are fetched when needed, with their texts.
+const SecondStep = lazy(() =>
+  Promise.all([import('./second-step.tsx'), loadTexts(['shell'])]).then(([m]) => ({ default: m.SecondStep })),
+);
+const EnrolmentStep = lazy(() =>
+  Promise.all([import('./enrolment-step.tsx'), loadTexts(['shell'])]).then(([m]) => ({
+    default: m.EnrolmentStep,
+  })),
+);
 
 /**
  * The sign-in (docs/product-rules.md#accounts): email and password, then — for a user with a second
@@ -19,8 +29,11 @@ const EnrolmentStep = lazy(() => import('./enrolment-step.tsx').then((m) => ({ d
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [mfa, setMfa] = useState<MfaStep | null>(null);
-  const [email, setEmail] = useState('');
+  const startSession = useStartSession();
+  // A sign-in begun on the light sign-in page continues here at its second step (handoff.ts).
+  const [mfa, setMfa] = useState<MfaStep | null>(() => signInHandoff()?.step ?? null);
+  const [email, setEmail] = useState(() => signInHandoff()?.email ?? '');
+  useEffect(() => clearSignInHandoff(), []);
 
   // A sign-in that got on makes the failures shown before stale: their toasts close.
   const signedIn = () => {
@@ -58,6 +71,7 @@ export function LoginForm() {
   return (
     <PasswordStep
       email={email}
+      signIn={(input) => signIn(input, startSession)}
       onSignedIn={signedIn}
       onSecondStep={(step, typed) => {
         clearNotifications();

@@ -1,22 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ErrorCode, LoginInput, MfaStep } from '@registry/shared';
-import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
-import { loadLoginRequest, useLogin } from '../api/login.ts';
+import { loadLoginRequest } from '../api/login.ts';
+import { AuthLink } from './auth-link.tsx';
 
 interface PasswordStepProps {
   /** The email typed before, when coming back from the second step. */
   readonly email: string;
+  /** Sends the email and password: null once signed in, or the second step to take (api/login.ts). */
+  readonly signIn: (input: LoginInput) => Promise<MfaStep | null>;
   readonly onSignedIn: () => void;
   /** A right password of a user with a second factor: the step to take next, and the email typed. */
   readonly onSecondStep: (step: MfaStep, email: string) => void;
+  /** Called when the form is first used, to fetch what signing in will need. */
+  readonly onFirstUse?: () => void;
 }
 
 /** Refusals told as they are; any other is the one generic sign-in failure. */
@@ -26,50 +28,113 @@ const SPECIFIC_REFUSALS: ReadonlySet<ErrorCode> = new Set([
   'INSTITUTION_INACTIVE',
 ]);
 
+type Field = keyof LoginInput;
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['email', 'password'];
+const EMPTY: LoginInput = { email: '', password: '' };
+
 /**
- * The shared rules of the form, checked with the schema fetched on first use: zod is not part of the
- * sign-in page's first load (docs/decisions/016-first-load-budget.md).
+ * The form's values checked with the shared rules (the first message of each field), or the values to
+ * send. The schema comes with the request, fetched on first use: neither zod nor a form library is part of
+ * the sign-in page's first load (docs/decisions/016-first-load-budget.md).
  */
-const loginResolver: Resolver<LoginInput> = async (values, context, options) =>
-  zodResolver((await loadLoginRequest()).loginSchema)(values, context, options);
+async function check(values: LoginInput): Promise<{ errors: FieldErrors; data?: LoginInput }> {
+  const result = (await loadLoginRequest()).loginSchema.safeParse(values);
+  if (result.success) {
+    return { errors: {}, data: result.data };
+  }
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 /** Fetches the request and the rules as soon as the form is used, so that validating does not wait. */
-const prefetch = () => void loadLoginRequest();
+const prefetchRequest = () => void loadLoginRequest();
 
-/** The first step of a sign-in: email and password (docs/product-rules.md#accounts). */
-export function PasswordStep({ email, onSignedIn, onSecondStep }: PasswordStepProps) {
+/**
+ * The first step of a sign-in: email and password (docs/product-rules.md#accounts). A field is checked
+ * when it is left, then as it is typed in; sending checks both and focuses the first one wrong.
+ */
+export function PasswordStep({ email, signIn, onSignedIn, onSecondStep, onFirstUse }: PasswordStepProps) {
   const { t } = useTranslation();
-  const login = useLogin();
-  const form = useForm<LoginInput>({
-    resolver: loginResolver,
-    defaultValues: { email, password: '' },
-    mode: 'onTouched',
-  });
-  const { errors } = form.formState;
+  const [pending, setPending] = useState(false);
+  const [values, setValues] = useState<LoginInput>({ ...EMPTY, email });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const passwordInput = inputs.password;
 
   // Back from the second step, the email is kept: the password is what is left to type.
   useEffect(() => {
     if (email) {
-      form.setFocus('password');
+      passwordInput.current?.focus();
     }
-  }, [email, form]);
+  }, [email, passwordInput]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutateAsync(values).then(
-      (step) => (step ? onSecondStep(step, values.email) : onSignedIn()),
-      (error: unknown) => {
-        const code = error instanceof ApiError ? error.code : undefined;
-        // The server names an inactive account only to whoever typed its right password.
-        const told = code && SPECIFIC_REFUSALS.has(code) ? t(`errors.${code}`) : t('auth.login.failed');
-        notify('error', t('notify.errorTitle'), told);
-        form.reset({ email: '', password: '' });
-      },
-    ),
-  );
+  const recheck = async (field: Field, next: LoginInput) => {
+    const found = (await check(next)).errors[field];
+    setErrors((current) => ({ ...current, [field]: found }));
+  };
+
+  const fieldProps = (field: Field) => ({
+    ref: inputs[field],
+    name: field,
+    value: values[field],
+    error: translateRuntimeKey(t, errors[field]) || undefined,
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const next = { ...values, [field]: event.currentTarget.value };
+      setValues(next);
+      if (touched.has(field)) {
+        void recheck(field, next);
+      }
+    },
+    onBlur: () => {
+      setTouched((current) => new Set(current).add(field));
+      void recheck(field, values);
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = await check(values);
+    setTouched(new Set(FIELDS));
+    setErrors(checked.errors);
+    if (!checked.data) {
+      inputs[FIELDS.find((field) => checked.errors[field]) ?? 'email'].current?.focus();
+      return;
+    }
+    setPending(true);
+    let step: MfaStep | null;
+    try {
+      step = await signIn(checked.data);
+    } catch (error: unknown) {
+      setPending(false);
+      const code = error instanceof ApiError ? error.code : undefined;
+      // The server names an inactive account only to whoever typed its right password.
+      const told = code && SPECIFIC_REFUSALS.has(code) ? t(`errors.${code}`) : t('auth.login.failed');
+      notify('error', t('notify.errorTitle'), told);
+      setValues(EMPTY);
+      setTouched(new Set());
+      return;
+    }
+    setPending(false);
+    if (step) {
+      onSecondStep(step, checked.data.email);
+    } else {
+      onSignedIn();
+    }
+  };
+  const prefetch = () => {
+    prefetchRequest();
+    onFirstUse?.();
+  };
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       onFocus={prefetch}
       noValidate
       aria-labelledby="login-title"
@@ -90,27 +155,25 @@ export function PasswordStep({ email, onSignedIn, onSecondStep }: PasswordStepPr
           type="email"
           autoComplete="username"
           withAsterisk
-          error={translateRuntimeKey(t, errors.email?.message) || undefined}
-          {...form.register('email')}
+          {...fieldProps('email')}
         />
         <PasswordField
           label={t('auth.login.password')}
           autoComplete="current-password"
           withAsterisk
-          error={translateRuntimeKey(t, errors.password?.message) || undefined}
-          {...form.register('password')}
+          {...fieldProps('password')}
         />
         <Group justify="flex-end">
-          <Anchor component={Link} to="/auth/forgot-password" size="sm">
+          <AuthLink to="/auth/forgot-password" size="sm">
             {t('auth.login.forgot')}
-          </Anchor>
+          </AuthLink>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
+        <Button type="submit" size="md" fullWidth loading={pending}>
           {t('auth.login.submit')}
         </Button>
-        <Anchor component={Link} to="/" size="sm" ta="center">
+        <AuthLink to="/" size="sm" ta="center">
           {t('auth.login.backHome')}
-        </Anchor>
+        </AuthLink>
       </Stack>
     </form>
   );

@@ -1,0 +1,140 @@
+import { Button, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import type { User } from '@registry/shared';
+import { lazy, type ReactNode, StrictMode, Suspense } from 'react';
+import type { Root } from 'react-dom/client';
+import { signIn } from '../features/auth/api/login.ts';
+import { AuthLinkProvider } from '../features/auth/components/auth-link.tsx';
+import { PasswordStep } from '../features/auth/components/password-step.tsx';
+import { handOffSignIn } from '../features/auth/handoff.ts';
+import { i18n } from '../lib/i18n.ts';
+import { isChunkLoadError, reloadOnceForNewVersion } from '../lib/new-version.ts';
+import { clearNotifications, notify } from '../lib/notify.ts';
+import { tokenStore } from '../lib/storage.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+/**
+ * The light sign-in page (docs/decisions/016-first-load-budget.md). A signed-out visitor is shown the
+ * sign-in form with only what it needs: React, Mantine's inputs and the texts, without the router, the
+ * query cache or any other screen. The app itself is fetched while the form is being filled in, and takes
+ * over once the user is signed in, at a second step, or when a link of the form is followed.
+ */
+
+/** The toasts' container is not needed before the first toast: it comes after the page shows. */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/** The app, fetched when the form is first used and started when it takes over. */
+type AppModule = Pick<typeof import('./app.tsx'), 'renderApp'>;
+const loadTheApp = (): Promise<AppModule> => import('./app.tsx');
+
+/** The password-recovery screens are the app's; any other address of a signed-out visitor is sign-in. */
+const RECOVERY = /^\/auth\/(forgot|reset)-password\/?$/;
+
+/** Whether the page opens on the light sign-in page: nobody is signed in, and it is not password recovery. */
+export function opensOnSignIn(pathname: string, token: string | null): boolean {
+  return token === null && !RECOVERY.test(pathname);
+}
+
+/** Shows the sign-in page in `root`, at /auth/login, as the app would. */
+export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loadTheApp): void {
+  if (window.location.pathname !== '/auth/login') {
+    window.history.replaceState(null, '', '/auth/login');
+  }
+  let user: User | undefined;
+
+  // As the app does (features/auth/api/start-session.ts): the token is kept only if the user loads.
+  const startSession = async (token: string) => {
+    tokenStore.set(token);
+    try {
+      user = await (await import('../features/auth/api/get-me.ts')).getMe();
+    } catch (error) {
+      tokenStore.clear();
+      throw error;
+    }
+  };
+
+  const startApp = async (path: string, how: 'push' | 'replace') => {
+    try {
+      const app = await loadApp();
+      if (how === 'push') {
+        window.history.pushState(null, '', path);
+      } else {
+        window.history.replaceState(null, '', path);
+      }
+      app.renderApp(root, user);
+    } catch (error) {
+      // After an upgrade the old build's files are gone: the page is loaded again, once (new-version.ts).
+      if (!(isChunkLoadError(error) && reloadOnceForNewVersion())) {
+        notify('error', i18n.t('notify.errorTitle'), i18n.t('notify.default'));
+      }
+    }
+  };
+
+  root.render(
+    <LightProviders>
+      <AuthLinkProvider value={(to) => void startApp(to, 'push')}>
+        <PublicLayout>
+          <PasswordStep
+            email=""
+            signIn={(input) => signIn(input, startSession)}
+            onFirstUse={() => void loadApp().catch(() => undefined)}
+            onSignedIn={() => {
+              clearNotifications();
+              void startApp('/', 'replace');
+            }}
+            onSecondStep={(step, email) => {
+              clearNotifications();
+              handOffSignIn({ step, email });
+              void startApp('/auth/login', 'replace');
+            }}
+          />
+        </PublicLayout>
+      </AuthLinkProvider>
+    </LightProviders>,
+  );
+}
+
+/**
+ * The app's look and its toasts, without the app's router and query cache. The texts need no provider:
+ * the components find the app's i18next instance as the default one (lib/i18n.ts).
+ */
+function LightProviders({ children }: { readonly children: ReactNode }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <Suspense fallback={null}>
+          <Notifications position="top-right" autoClose={5000} />
+        </Suspense>
+        {children}
+      </MantineProvider>
+    </StrictMode>
+  );
+}
+
+/**
+ * The app could not be fetched (the network, or an upgrade whose reload did not help): said in the user's
+ * language, with a reload, rather than a blank page.
+ */
+export function renderStartFailure(root: Root, error: unknown): void {
+  const newVersion = isChunkLoadError(error);
+  if (newVersion && reloadOnceForNewVersion()) {
+    return;
+  }
+  root.render(
+    <LightProviders>
+      <Stack mih="100vh" p="md" justify="center" align="center">
+        <Stack maw={480} gap="lg" component="main">
+          <Title order={1} size="h2">
+            {i18n.t('errorScreen.title')}
+          </Title>
+          <Text>{i18n.t(newVersion ? 'errorScreen.newVersion' : 'errorScreen.unexpected')}</Text>
+          <Button onClick={() => window.location.reload()} style={{ alignSelf: 'flex-start' }}>
+            {i18n.t('errorScreen.reload')}
+          </Button>
+        </Stack>
+      </Stack>
+    </LightProviders>,
+  );
+}
