@@ -9,6 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkFirstLoad } from './first-load.mjs';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDist = path.join(root, 'server', 'dist');
@@ -62,6 +63,7 @@ const INPUTS = {
     ),
     path.join(root, 'package-lock.json'),
     path.join(root, 'scripts', 'first-load.mjs'),
+    path.join(root, 'scripts', 'precompress.mjs'),
   ],
 };
 
@@ -160,6 +162,8 @@ export async function build({ parts = ['server', 'web'], force = false, quiet = 
       buildWeb();
       // Prints what the sign-in page loads first; over budget, the build fails (first-load.mjs).
       checkFirstLoad(webDist, { print: quiet ? () => undefined : undefined });
+      // The copies the server sends to browsers that accept them (precompress.mjs).
+      precompress(webDist);
     }
     writeFileSync(stampOf(part), `${stamp}\n`);
     if (!quiet) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--seed-only] [--state FILE] [--out FILE]`
+ * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--seed-only] [--state FILE] [--out FILE] [--only NAME] [--profile DIR]`
  *
  * Seeds N synthetic patients (default 100,000) into a fresh database — on the PostgreSQL server of
  * DATABASE_URL when it is set, else in a PGlite folder — starts the real server on it, and measures over
@@ -8,7 +8,9 @@
  * statements the app sends for each request (captured from an in-process app) are replayed straight
  * through `pg` at C connections, and the table shows app/raw throughput. With --reuse the database of a
  * previous run (named in the state file, bench-state.json unless --state names another) is measured
- * again without seeding; --seed-only seeds, writes the state file and stops.
+ * again without seeding; --seed-only seeds, writes the state file and stops. --only measures only the
+ * requests whose name contains NAME (e.g. `export`); --profile DIR runs the server with `--cpu-prof`,
+ * writing its CPU profile into DIR when it stops (open it in Chrome's DevTools).
  * Results: one table on standard output and a JSON file (docs/performance.md explains them).
  */
 import { spawn } from 'node:child_process';
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     state: { type: 'string', default: 'bench-state.json' },
     out: { type: 'string', default: 'bench-results.json' },
     only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const patients = Number(values.patients);
@@ -118,7 +121,8 @@ async function startServer(
   const port = 3900 + Math.floor(Math.random() * 90);
   // The server as it runs in production: the built bundle (built first if missing or out of date).
   await build({ parts: ['server'], quiet: true });
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('the built web app', () => {
   let t: TestApp;
@@ -15,6 +18,10 @@ describe('the built web app', () => {
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>registry</title>');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As the build leaves them (scripts/precompress.mjs): compressed copies beside a file.
+    writeFileSync(path.join(root, 'assets', 'app-def456.js'), SCRIPT);
+    writeFileSync(path.join(root, 'assets', 'app-def456.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(path.join(root, 'assets', 'app-def456.js.br'), brotliCompressSync(SCRIPT));
     t = await buildTestApp();
     app = await buildApp(t.ctx, { serveWeb: true, webRoot: root });
     await app.ready();
@@ -32,6 +39,20 @@ describe('the built web app', () => {
     const index = await app.inject({ method: 'GET', url: '/' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy a browser accepts, and the file itself to one that accepts none', async () => {
+    const url = '/assets/app-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('answers a deep link with the app, so that its router decides', async () => {

@@ -24,7 +24,8 @@ export const webDist = findWebDist();
 
 /**
  * Serves the built web app at `/`; any other path that is not under /api gets index.html, so that
- * deep links such as /patients load the app and its router decides.
+ * deep links such as /patients load the app and its router decides. A browser that accepts Brotli or
+ * gzip gets the copy the build compressed beside each file (scripts/precompress.mjs).
  */
 export async function registerWebApp(app: FastifyInstance, root: string = webDist): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) {
@@ -34,6 +35,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
     root,
     wildcard: false,
     index: 'index.html',
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be asked for again.
       res.header(
