@@ -43,6 +43,11 @@ test.describe('the application shell', () => {
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByText('El email no es válido.')).toBeVisible();
     await expect(page.getByText('La contraseña debe tener al menos 6 caracteres.')).toBeVisible();
+    // The show/hide button takes a mouse click (its section of the input lets clicks through otherwise).
+    const toggle = page.getByRole('button', { name: 'Mostrar u ocultar la contraseña' });
+    await toggle.click({ timeout: 5000 });
+    await expect(page.getByLabel(/^Contraseña/)).toHaveAttribute('type', 'text');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('an admin signs in, is greeted, switches language and signs out', async ({ page }) => {

@@ -167,6 +167,49 @@ describe('the light sign-in page', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
+  it('sends once however often it is clicked, and stays busy until the app has taken over', async () => {
+    let arrive: (module: { renderApp: typeof renderApp }) => void = () => undefined;
+    const slowApp = () => new Promise<{ renderApp: typeof renderApp }>((resolve) => (arrive = resolve));
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('/users/login') ? signedIn() : answer(200, { data: USER }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/auth/login');
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => renderSignIn(root, slowApp));
+    await type('ana@example.org', /^Contraseña/, 'Right-pass1');
+    const submit = screen.getByRole('button', { name: 'Ingresar' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2)); // the sign-in, then the user
+    // Signed in, the app still on its way: the form stays busy, and another click sends nothing.
+    expect(submit).toHaveAttribute('data-loading', 'true');
+    await userEvent.click(submit, { pointerEventsCheck: 0 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(async () => arrive({ renderApp }));
+    await waitFor(() => expect(renderApp).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/users/login'))).toHaveLength(1);
+  });
+
+  it('leaves nothing of a second step behind when the app cannot be fetched', async () => {
+    const mfa = { step: 'verify', challenge: 'c'.repeat(43), expiresIn: 300 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { data: { response: { mfa } } })),
+    );
+    window.history.replaceState(null, '', '/auth/login');
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => renderSignIn(root, () => Promise.reject(new Error('offline'))));
+    await type('ana@example.org', /^Contraseña/, 'Right-pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Intente nuevamente o contacte a soporte.')).toBeInTheDocument();
+    expect(signInHandoff()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).not.toHaveAttribute('data-loading');
+  });
+
   it('follows a link of the form by starting the app there', async () => {
     vi.stubGlobal('fetch', vi.fn());
     await show('/auth/login');
@@ -174,6 +217,7 @@ describe('the light sign-in page', () => {
     expect(link).toHaveAttribute('href', '/auth/forgot-password');
     await userEvent.click(link);
     await waitFor(() => expect(renderApp).toHaveBeenCalledWith(root, undefined));
+    expect(renderApp).toHaveBeenCalledTimes(1);
     expect(window.location.pathname).toBe('/auth/forgot-password');
   });
 

@@ -1,11 +1,11 @@
-import { Button, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@registry/shared';
 import { lazy, type ReactNode, StrictMode, Suspense } from 'react';
 import type { Root } from 'react-dom/client';
 import { signIn } from '../features/auth/api/login.ts';
 import { AuthLinkProvider } from '../features/auth/components/auth-link.tsx';
 import { PasswordStep } from '../features/auth/components/password-step.tsx';
-import { handOffSignIn } from '../features/auth/handoff.ts';
+import { clearSignInHandoff, handOffSignIn } from '../features/auth/handoff.ts';
 import { i18n } from '../lib/i18n.ts';
 import { isChunkLoadError, reloadOnceForNewVersion } from '../lib/new-version.ts';
 import { clearNotifications, notify } from '../lib/notify.ts';
@@ -55,24 +55,7 @@ export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loa
     }
   };
 
-  const startApp = async (path: string, how: 'push' | 'replace') => {
-    try {
-      const app = await loadApp();
-      if (how === 'push') {
-        window.history.pushState(null, '', path);
-      } else {
-        window.history.replaceState(null, '', path);
-      }
-      app.renderApp(root, user);
-    } catch (error) {
-      // After an upgrade the old build's files are gone: the page is loaded again, once (new-version.ts).
-      if (!(isChunkLoadError(error) && reloadOnceForNewVersion())) {
-        notify('error', i18n.t('notify.errorTitle'), i18n.t('notify.default'));
-      }
-    }
-  };
-
-  root.render(
+  const form = (
     <LightProviders>
       <AuthLinkProvider value={(to) => void startApp(to, 'push')}>
         <PublicLayout>
@@ -82,18 +65,58 @@ export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loa
             onFirstUse={() => void loadApp().catch(() => undefined)}
             onSignedIn={() => {
               clearNotifications();
-              void startApp('/', 'replace');
+              return startApp('/', 'replace');
             }}
             onSecondStep={(step, email) => {
               clearNotifications();
               handOffSignIn({ step, email });
-              void startApp('/auth/login', 'replace');
+              return startApp('/auth/login', 'replace');
             }}
           />
         </PublicLayout>
       </AuthLinkProvider>
-    </LightProviders>,
+    </LightProviders>
   );
+  // While a followed link waits for the app, the page says it is loading (the form is left behind).
+  const loading = (
+    <LightProviders>
+      <Stack mih="100vh" justify="center" align="center" role="status" aria-label={i18n.t('app.loading')}>
+        <Loader />
+      </Stack>
+    </LightProviders>
+  );
+
+  // One hand-over at a time: a second click while the app is on its way changes nothing.
+  let starting: Promise<void> | null = null;
+  const startApp = (path: string, how: 'push' | 'replace'): Promise<void> => {
+    starting ??= (async () => {
+      if (how === 'push') {
+        root.render(loading);
+      }
+      try {
+        const app = await loadApp();
+        if (how === 'push') {
+          window.history.pushState(null, '', path);
+        } else {
+          window.history.replaceState(null, '', path);
+        }
+        app.renderApp(root, user);
+      } catch (error) {
+        // A second step that could not be handed over is not taken up later by the app.
+        clearSignInHandoff();
+        root.render(form);
+        // After an upgrade the old build's files are gone: the page is loaded again, once (new-version.ts).
+        if (!(isChunkLoadError(error) && reloadOnceForNewVersion())) {
+          notify('error', i18n.t('notify.errorTitle'), i18n.t('notify.default'));
+        }
+      } finally {
+        starting = null;
+      }
+    })();
+    return starting;
+  };
+
+  root.render(form);
 }
 
 /**

@@ -45,6 +45,8 @@ export function PasswordField({ id, description, error, disabled, ...props }: Pa
       disabled={disabled}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy || undefined}
+      // Mantine lets clicks through a right section to the input; this one holds a button.
+      rightSectionPointerEvents="all"
       rightSection={
         disabled ? undefined : (
           <ActionIcon

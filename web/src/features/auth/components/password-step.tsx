@@ -14,9 +14,10 @@ interface PasswordStepProps {
   readonly email: string;
   /** Sends the email and password: null once signed in, or the second step to take (api/login.ts). */
   readonly signIn: (input: LoginInput) => Promise<MfaStep | null>;
-  readonly onSignedIn: () => void;
+  /** After the sign-in; the form stays busy until what it returns settles (the app taking over). */
+  readonly onSignedIn: () => void | Promise<void>;
   /** A right password of a user with a second factor: the step to take next, and the email typed. */
-  readonly onSecondStep: (step: MfaStep, email: string) => void;
+  readonly onSecondStep: (step: MfaStep, email: string) => void | Promise<void>;
   /** Called when the form is first used, to fetch what signing in will need. */
   readonly onFirstUse?: () => void;
 }
@@ -61,6 +62,8 @@ const prefetchRequest = () => void loadLoginRequest();
 export function PasswordStep({ email, signIn, onSignedIn, onSecondStep, onFirstUse }: PasswordStepProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
+  // Set from the first moment of a sending until it is over: a second click sends nothing.
+  const sending = useRef(false);
   const [values, setValues] = useState<LoginInput>({ ...EMPTY, email });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
@@ -99,6 +102,18 @@ export function PasswordStep({ email, signIn, onSignedIn, onSecondStep, onFirstU
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending.current) {
+      return;
+    }
+    sending.current = true;
+    try {
+      await send();
+    } finally {
+      sending.current = false;
+      setPending(false);
+    }
+  };
+  const send = async () => {
     const checked = await check(values);
     setTouched(new Set(FIELDS));
     setErrors(checked.errors);
@@ -111,7 +126,6 @@ export function PasswordStep({ email, signIn, onSignedIn, onSecondStep, onFirstU
     try {
       step = await signIn(checked.data);
     } catch (error: unknown) {
-      setPending(false);
       const code = error instanceof ApiError ? error.code : undefined;
       // The server names an inactive account only to whoever typed its right password.
       const told = code && SPECIFIC_REFUSALS.has(code) ? t(`errors.${code}`) : t('auth.login.failed');
@@ -120,12 +134,8 @@ export function PasswordStep({ email, signIn, onSignedIn, onSecondStep, onFirstU
       setTouched(new Set());
       return;
     }
-    setPending(false);
-    if (step) {
-      onSecondStep(step, checked.data.email);
-    } else {
-      onSignedIn();
-    }
+    // Still busy while what comes next gets under way (on the light sign-in page, the app is fetched).
+    await (step ? onSecondStep(step, checked.data.email) : onSignedIn());
   };
   const prefetch = () => {
     prefetchRequest();
