@@ -2,6 +2,7 @@ import { Button, Loader, MantineProvider, Stack, Text, Title } from '@mantine/co
 import type { User } from '@registry/shared';
 import { lazy, type ReactNode, StrictMode, Suspense } from 'react';
 import type { Root } from 'react-dom/client';
+import { keepTokenWithUser } from '../features/auth/api/keep-token.ts';
 import { signIn } from '../features/auth/api/login.ts';
 import { AuthLinkProvider } from '../features/auth/components/auth-link.tsx';
 import { PasswordStep } from '../features/auth/components/password-step.tsx';
@@ -9,7 +10,6 @@ import { clearSignInHandoff, handOffSignIn } from '../features/auth/handoff.ts';
 import { i18n } from '../lib/i18n.ts';
 import { isChunkLoadError, reloadOnceForNewVersion } from '../lib/new-version.ts';
 import { clearNotifications, notify } from '../lib/notify.ts';
-import { tokenStore } from '../lib/storage.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -44,15 +44,11 @@ export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loa
   }
   let user: User | undefined;
 
-  // As the app does (features/auth/api/start-session.ts): the token is kept only if the user loads.
+  // As the app does (features/auth/api/start-session.ts), the user kept for the app's cache.
   const startSession = async (token: string) => {
-    tokenStore.set(token);
-    try {
-      user = await (await import('../features/auth/api/get-me.ts')).getMe();
-    } catch (error) {
-      tokenStore.clear();
-      throw error;
-    }
+    user = await keepTokenWithUser(token, async () =>
+      (await import('../features/auth/api/get-me.ts')).getMe(),
+    );
   };
 
   const form = (
