@@ -282,6 +282,21 @@ async function loadRows(
   return rows;
 }
 
+/**
+ * The counts of the patient list (`patient_list_counts`, migration 0009) are kept by triggers on
+ * `patient_list`: a restore inserts both tables' rows, so the triggers have counted every patient a
+ * second time over the restored counts. They are recomputed from the restored rows, in the same
+ * transaction. A backup older than the table gets it from its migration.
+ */
+async function recountPatientList(session: SqlSession): Promise<void> {
+  const [present] = await session.rows<{ present: boolean }>(
+    `select to_regproc('registry_rebuild_patient_list_counts') is not null as present`,
+  );
+  if (present?.present) {
+    await session.rows('select registry_rebuild_patient_list_counts()');
+  }
+}
+
 export interface RestoreSummary extends BackupContents {
   /** The migrations applied after the backup's, bringing it to this version. */
   readonly upgradedBy: number;
@@ -303,7 +318,11 @@ export async function restoreBackup(database: DatabaseHandle, input: Readable): 
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  const rows = await onOneConnection(database.db, 'write', (session) => loadRows(session, header, lines));
+  const rows = await onOneConnection(database.db, 'write', async (session) => {
+    const loaded = await loadRows(session, header, lines);
+    await recountPatientList(session);
+    return loaded;
+  });
   const before = header.migrations.length;
   await database.migrate();
   const after = await onOneConnection(database.db, 'snapshot', appliedMigrations);

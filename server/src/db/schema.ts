@@ -20,6 +20,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -522,5 +523,33 @@ export const patientList = pgTable(
     index('patient_list_doctor_follow_up_idx')
       .on(t.doctorId, sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
       .where(sql`${t.deathDate} is null`),
+  ],
+);
+
+/**
+ * How many rows of `patient_list` share each combination of the list's equality filters, kept by
+ * statement-level triggers on `patient_list` in the same transaction as its rows
+ * (docs/decisions/014-patient-list-projection.md): a count without a free-text or date filter sums a
+ * few hundred rows here instead of visiting tens of thousands of index entries. The columns carry the
+ * names of the projection's, so that the list's own conditions apply to both; `code_op` only says
+ * whether the patients have a code (1) or not (null).
+ */
+export const patientListCounts = pgTable(
+  'patient_list_counts',
+  {
+    doctorId: uuid('doctor_id').notNull(),
+    institutionId: uuid('institution_id').notNull(),
+    dxSubType: text('dx_sub_type'),
+    dxSecondary: text('dx_secondary'),
+    relapse: boolean('relapse'),
+    codeOP: smallint('code_op'),
+    patients: integer('patients').notNull(),
+  },
+  (t) => [
+    unique('patient_list_counts_key')
+      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP)
+      .nullsNotDistinct(),
+    /** The combinations no patient has any more, which each change removes. */
+    index('patient_list_counts_empty_idx').on(t.patients).where(sql`${t.patients} = 0`),
   ],
 );

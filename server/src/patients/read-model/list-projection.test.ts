@@ -8,7 +8,8 @@ import { ageAt } from './patient-document.ts';
 /**
  * The list's read model must equal, after any sequence of writes, what the records say. Random writes
  * of every kind go through the API (many refused by the rules, which must change nothing either); after
- * each one the patient's row is compared with a recomputation in TypeScript from the patient file.
+ * each one the patient's row is compared with a recomputation in TypeScript from the patient file, and
+ * the list's counts with a recomputation from the read model's rows.
  */
 
 const WRITES = Number(process.env.PROJECTION_WRITES ?? 2000);
@@ -129,6 +130,23 @@ describe('the read model of the patient list', () => {
       first_response as "firstResponse", has_cytogenetics as "hasCytogenetics", has_molecular as "hasMolecular",
       has_ngs as "hasNgs" from patient_list where patient_id = ${id}`);
     return (result as unknown as { rows: object[] }).rows[0];
+  }
+
+  /**
+   * The list's counts as the triggers keep them and as recomputed from the read model's rows, both in
+   * one order: they must be equal, with no combination left at zero.
+   */
+  async function counts() {
+    const keys = sql`doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, code_op`;
+    const kept = await t.ctx.db.execute(
+      sql`select ${keys}, patients from patient_list_counts order by ${keys}`,
+    );
+    const recomputed = await t.ctx.db.execute(sql`select ${keys}, patients from (
+        select doctor_id, institution_id, dx_sub_type, dx_secondary, relapse,
+          case when code_op is null then null else 1 end::smallint as code_op, count(*)::int as patients
+        from patient_list group by 1, 2, 3, 4, 5, 6) c order by ${keys}`);
+    const rowsOf = (result: unknown) => (result as { rows: object[] }).rows;
+    return { kept: rowsOf(kept), recomputed: rowsOf(recomputed) };
   }
 
   /** One random write to one of the patients (or a new one); answers the patient it aimed at. */
@@ -274,6 +292,8 @@ describe('the read model of the patient list', () => {
       const patient = await read(id);
       known.set(id, patient);
       expect(await stored(id), `seed ${seed}, write ${i}`).toEqual(expectedRow(patient));
+      const { kept, recomputed } = await counts();
+      expect(kept, `seed ${seed}, counts after write ${i}`).toEqual(recomputed);
     }
     for (const id of patients) {
       expect(await stored(id), `seed ${seed}, at the end`).toEqual(expectedRow(await read(id)));

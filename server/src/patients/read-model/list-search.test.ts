@@ -1,11 +1,11 @@
-import { en, es, PATIENT_PAGE_SIZES, patientPageSizeSchema } from '@registry/shared';
+import { en, es, PATIENT_PAGE_SIZES, type PatientFilters, patientPageSizeSchema } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInstitution } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, consentedPatient, createPatient, newAdmin, newDoctor } from '../../test/patients.ts';
 import type { Viewer } from '../patient-access.ts';
-import { countSql, pageSql } from './list-sql.ts';
+import { countSql, listConditions, pageSql, whereOf } from './list-sql.ts';
 
 /**
  * Finding patients in the list (docs/api-patients.md#list): the Code OP filter, the creation-date
@@ -181,6 +181,39 @@ describe('finding patients in the list', () => {
       expect(plan).toContain('patient_list_report_search_idx');
       expect(plan).toContain('patient_list_search_idx');
       expect(plan).not.toContain('Seq Scan on patient_list');
+    });
+
+    it('counts equality filters from the counts table, as many as the rows match, for both roles', async () => {
+      const total = async (statement: ReturnType<typeof sql>) =>
+        ((await t.ctx.db.execute(statement)) as unknown as { rows: { total: number }[] }).rows[0]?.total;
+      const ownerViewer: Viewer = { isAdmin: false, doctorId: owner.doctorId };
+      const filters: PatientFilters[] = [
+        {},
+        { subtype: 'AML' },
+        { subtype: 'Other' },
+        { dx: 'Secundario' },
+        { relapse: 'false' },
+        { institutionCode: institutionCode.toUpperCase() },
+        { institutionCode, subtype: 'AML', relapse: 'false' },
+      ];
+      for (const [viewer, filter] of [
+        ...filters.map((filter) => [adminViewer, filter] as const),
+        ...filters.map((filter) => [ownerViewer, filter] as const),
+        [adminViewer, { codeOP: 'present' }] as const,
+        [adminViewer, { codeOP: 'missing', institutionCode }] as const,
+      ]) {
+        const statement = countSql(viewer, filter);
+        expect(await planOf(statement)).toContain('patient_list_counts');
+        const counted = sql`select count(*)::int as total from patient_list l ${whereOf(listConditions(viewer, filter))}`;
+        expect(await total(statement), JSON.stringify(filter)).toBe(await total(counted));
+      }
+      expect(await total(countSql(adminViewer, { codeOP: 'present' }))).toBe(2);
+      expect(await planOf(countSql(adminViewer, { relapse: 'false', text: 'npm1' }))).not.toContain(
+        'patient_list_counts',
+      );
+      expect(await planOf(countSql(adminViewer, { obito: '2020-01-01,2020-12-31' }))).not.toContain(
+        'patient_list_counts',
+      );
     });
 
     it('finds a page of a search from the indexes', async () => {

@@ -3,6 +3,7 @@ import {
   NGS_OP,
   type PatientFilters,
   type PatientListQuery,
+  patientFilterFields,
   patientSortFor,
   seesAdminFields,
 } from '@registry/shared';
@@ -126,7 +127,30 @@ export function pageSql(viewer: Viewer, query: PatientListQuery): SQL {
     ${order}`;
 }
 
-/** How many patients match: the same conditions, on the same indexes as the page. */
+/**
+ * The filters `patient_list_counts` keeps a count for: equality on its columns. The table's columns
+ * carry the projection's names (its `code_op` is 1 or null), so that `listConditions` means the same on
+ * both.
+ */
+const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
+  'institutionCode',
+  'subtype',
+  'dx',
+  'relapse',
+  'codeOP',
+] as const);
+
+/**
+ * How many patients match: with equality filters only, the sum of the few rows of `patient_list_counts`
+ * that match them; with a free-text or date filter, a count of the same conditions on the same indexes
+ * as the page.
+ */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
-  return sql`select count(*)::int as "total" from patient_list l ${whereOf(listConditions(viewer, filters))}`;
+  const where = whereOf(listConditions(viewer, filters));
+  const counted = (Object.keys(patientFilterFields) as (keyof PatientFilters)[]).every(
+    (key) => filters[key] === undefined || COUNTED_FILTERS.has(key),
+  );
+  return counted
+    ? sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${where}`
+    : sql`select count(*)::int as "total" from patient_list l ${where}`;
 }
