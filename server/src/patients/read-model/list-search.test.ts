@@ -183,7 +183,7 @@ describe('finding patients in the list', () => {
       expect(plan).not.toContain('Seq Scan on patient_list');
     });
 
-    it('counts equality filters from the counts table, as many as the rows match, for both roles', async () => {
+    it('counts equality filters and searches from the counts table, as many as the rows match, for both roles', async () => {
       const total = async (statement: ReturnType<typeof sql>) =>
         ((await t.ctx.db.execute(statement)) as unknown as { rows: { total: number }[] }).rows[0]?.total;
       const ownerViewer: Viewer = { isAdmin: false, doctorId: owner.doctorId };
@@ -195,12 +195,19 @@ describe('finding patients in the list', () => {
         { relapse: 'false' },
         { institutionCode: institutionCode.toUpperCase() },
         { institutionCode, subtype: 'AML', relapse: 'false' },
+        // A search: the institutions whose name matches from the counts, the other matches row by row.
+        { text: 'npm1' },
+        { text: 'hospital' },
+        { text: 'Mutación', subtype: 'AML M2' },
+        { text: 'zzz-nothing' },
       ];
       for (const [viewer, filter] of [
         ...filters.map((filter) => [adminViewer, filter] as const),
         ...filters.map((filter) => [ownerViewer, filter] as const),
         [adminViewer, { codeOP: 'present' }] as const,
         [adminViewer, { codeOP: 'missing', institutionCode }] as const,
+        [adminViewer, { text: 'AL-OP#70001' }] as const,
+        [adminViewer, { text: '70002', codeOP: 'present' }] as const,
       ]) {
         const statement = countSql(viewer, filter);
         expect(await planOf(statement)).toContain('patient_list_counts');
@@ -208,12 +215,33 @@ describe('finding patients in the list', () => {
         expect(await total(statement), JSON.stringify(filter)).toBe(await total(counted));
       }
       expect(await total(countSql(adminViewer, { codeOP: 'present' }))).toBe(2);
-      expect(await planOf(countSql(adminViewer, { relapse: 'false', text: 'npm1' }))).not.toContain(
-        'patient_list_counts',
-      );
+      expect(await total(countSql(adminViewer, { text: 'AL-OP#70001' }))).toBe(1);
+      expect(await total(countSql(ownerViewer, { text: 'npm1' }))).toBe(2);
       expect(await planOf(countSql(adminViewer, { obito: '2020-01-01,2020-12-31' }))).not.toContain(
         'patient_list_counts',
       );
+    });
+
+    it('answers the same page whether it walks the order or sorts the matches', async () => {
+      const ownerViewer: Viewer = { isAdmin: false, doctorId: owner.doctorId };
+      const ids = async (statement: ReturnType<typeof sql>) =>
+        ((await t.ctx.db.execute(statement)) as unknown as { rows: { id: string }[] }).rows.map(
+          (row) => row.id,
+        );
+      const queries = [
+        { page: 0, size: 10 },
+        { page: 1, size: 2, orderBy: 'createdAt', order: 'asc' },
+        { page: 0, size: 3, orderBy: 'codeOP', order: 'asc', text: 'npm1' },
+        { page: 1, size: 3, orderBy: 'codeOP', order: 'desc', text: 'hospital' },
+        { page: 0, size: 10, subtype: 'AML', orderBy: 'createdAt', order: 'desc' },
+      ] as const;
+      for (const viewer of [adminViewer, ownerViewer]) {
+        for (const query of queries) {
+          const walked = await ids(pageSql(viewer, query));
+          expect(walked.length, JSON.stringify(query)).toBeGreaterThan(0);
+          expect(await ids(pageSql(viewer, query, true)), JSON.stringify(query)).toEqual(walked);
+        }
+      }
     });
 
     it('finds a page of a search from the indexes', async () => {

@@ -26,11 +26,40 @@ const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 
 /**
- * The WHERE conditions of a list, an export or a cohort. Diagnostic filters apply to the first
- * diagnostic, the one the row shows. A doctor sees only their own patients, and their text search does
- * not match codeOP, which they may not see, and they may not filter by it (400).
+ * A free-text search, in two parts: the patients of the institutions whose name matches, and the
+ * patients whose own text matches (identification, the contents of the lab reports a doctor sees, and
+ * for admins a Code OP). The list asks for either; a count adds the first part, summed from
+ * `patient_list_counts`, to the second outside those institutions.
  */
-export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
+interface TextSearch {
+  readonly institutions: SQL;
+  readonly patients: SQL;
+}
+
+function textSearch(viewer: Viewer, text: string): TextSearch {
+  const pattern = sql`registry_search_text(${containsPattern(text)})`;
+  const matches = [
+    sql`l.search_text like ${pattern}`,
+    // The contents of the lab reports a doctor sees (not NGS OP), through their own trigram index.
+    sql`l.report_text like ${pattern}`,
+  ];
+  const code = CODE_OP_TEXT.exec(text);
+  if (seesAdminFields(viewer) && code?.[1]) {
+    matches.push(sql`l.code_op = ${Number(code[1])}`);
+  }
+  return {
+    // An array, not a subquery: `= any(array)` can join the other branches in one BitmapOr.
+    institutions: sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
+    patients: sql`(${sql.join(matches, sql` or `)})`,
+  };
+}
+
+/**
+ * The WHERE conditions of a list, an export or a cohort, but for the free-text search. Diagnostic
+ * filters apply to the first diagnostic, the one the row shows. A doctor sees only their own patients,
+ * and may not filter by codeOP, which they may not see (400).
+ */
+function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   const adminOnly = seesAdminFields(viewer) ? [] : adminOnlyFiltersOf(filters);
   if (adminOnly.length > 0) {
     throw badRequest(Object.fromEntries(adminOnly.map((key) => [key, 'validation.adminOnlyFilter'])));
@@ -64,20 +93,18 @@ export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
     const [from, to] = filters.obito.split(',');
     conditions.push(sql`l.relapse_date between ${from}::date and ${to}::date`);
   }
+  return conditions;
+}
+
+/**
+ * The WHERE conditions of a list, an export or a cohort. A doctor's text search does not match codeOP,
+ * which they may not see.
+ */
+export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
+  const conditions = filterConditions(viewer, filters);
   if (filters.text) {
-    const pattern = sql`registry_search_text(${containsPattern(filters.text)})`;
-    const matches = [
-      sql`l.search_text like ${pattern}`,
-      // The contents of the lab reports a doctor sees (not NGS OP), through their own trigram index.
-      sql`l.report_text like ${pattern}`,
-      // An array, not a subquery: `= any(array)` can join the other branches in one BitmapOr.
-      sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
-    ];
-    const code = CODE_OP_TEXT.exec(filters.text);
-    if (seesAdminFields(viewer) && code?.[1]) {
-      matches.push(sql`l.code_op = ${Number(code[1])}`);
-    }
-    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+    const search = textSearch(viewer, filters.text);
+    conditions.push(sql`(${search.patients} or ${search.institutions})`);
   }
   return conditions;
 }
@@ -106,13 +133,26 @@ const reportContent = (name: string) =>
   sql`(select r.content from lab_reports r where r.patient_id = l.patient_id and r.name = ${name})`;
 
 /**
- * One page of the list: the page's keys are found first, from the indexes alone, and only the rows of
- * the page are then read — an offset skips index entries, never whole rows and their lab reports.
+ * Up to this many matches, a page sorts the matches themselves; beyond, it walks the index of its
+ * order until the page is full.
  */
-export function pageSql(viewer: Viewer, query: PatientListQuery): SQL {
+export const FEW_MATCHES = 2000;
+
+/**
+ * One page of the list: the page's keys are found first, and only the rows of the page are then read —
+ * an offset skips index entries, never whole rows and their lab reports. With many matches (`few`
+ * false) the keys come from walking the index of the list's order, which finds a page after a few
+ * rows. With few, that walk could pass most of the table before it finds them (a relapse-date range far
+ * from the newest codes): the matches are then read from their own indexes and sorted.
+ */
+export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): SQL {
   const order = listOrder(viewer, query);
+  const where = whereOf(listConditions(viewer, query));
+  const matches = few
+    ? sql`(select l.patient_id, l.code_op, l.created_at from patient_list l ${where} offset 0) l`
+    : sql`patient_list l ${where}`;
   return sql`with page as materialized (
-      select l.patient_id from patient_list l ${whereOf(listConditions(viewer, query))}
+      select l.patient_id from ${matches}
       ${order} limit ${query.size} offset ${query.page * query.size}
     )
     select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",
@@ -141,16 +181,25 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
 ] as const);
 
 /**
- * How many patients match: with equality filters only, the sum of the few rows of `patient_list_counts`
- * that match them; with a free-text or date filter, a count of the same conditions on the same indexes
- * as the page.
+ * How many patients match, from `patient_list_counts` where it can:
+ * - with equality filters only, the sum of the few rows of the counts that match them;
+ * - with a free-text search besides, that sum for the institutions whose name matches, plus a count of
+ *   the patients elsewhere whose own text matches (a trigram index finds them; a search that matches a
+ *   hospital's name would otherwise count most of the registry row by row);
+ * - with a relapse-date range, a count of the same conditions on the same indexes as the page.
  */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
-  const where = whereOf(listConditions(viewer, filters));
   const counted = (Object.keys(patientFilterFields) as (keyof PatientFilters)[]).every(
-    (key) => filters[key] === undefined || COUNTED_FILTERS.has(key),
+    (key) => filters[key] === undefined || COUNTED_FILTERS.has(key) || key === 'text',
   );
-  return counted
-    ? sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${where}`
-    : sql`select count(*)::int as "total" from patient_list l ${where}`;
+  if (!counted) {
+    return sql`select count(*)::int as "total" from patient_list l ${whereOf(listConditions(viewer, filters))}`;
+  }
+  const conditions = filterConditions(viewer, filters);
+  if (!filters.text) {
+    return sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${whereOf(conditions)}`;
+  }
+  const search = textSearch(viewer, filters.text);
+  return sql`select ((select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...conditions, search.institutions])})
+      + (select count(*) from patient_list l ${whereOf([...conditions, sql`not ${search.institutions}`, search.patients])}))::int as "total"`;
 }

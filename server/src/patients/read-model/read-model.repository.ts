@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
-import { countSql, pageSql } from './list-sql.ts';
+import { countSql, FEW_MATCHES, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -35,21 +35,22 @@ export function createReadModelRepository(db: Queryable) {
 
     /**
      * One page of the list and how many patients match: two statements on the read model's indexes
-     * (docs/decisions/014-patient-list-projection.md).
+     * and its counts (docs/decisions/014-patient-list-projection.md). The count comes first: it is
+     * cheap, it spares the page when the page lies past the end, and it tells the page how to look.
      */
     async page(
       viewer: Viewer,
       query: PatientListQuery,
       ensureWanted: () => void = () => undefined,
     ): Promise<{ rows: ListRow[]; total: number }> {
-      const rows = rowsOf<ListRow>(await db.execute(pageSql(viewer, query)));
-      // A first page that is not full holds every match: nothing left to count.
-      if (query.page === 0 && rows.length < query.size) {
-        return { rows, total: rows.length };
+      const [count] = rowsOf<{ total: number }>(await db.execute(countSql(viewer, query)));
+      const total = count?.total ?? 0;
+      if (total <= query.page * query.size) {
+        return { rows: [], total };
       }
       ensureWanted();
-      const [count] = rowsOf<{ total: number }>(await db.execute(countSql(viewer, query)));
-      return { rows, total: count?.total ?? 0 };
+      const rows = rowsOf<ListRow>(await db.execute(pageSql(viewer, query, total <= FEW_MATCHES)));
+      return { rows, total };
     },
   };
 }
