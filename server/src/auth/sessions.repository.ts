@@ -11,6 +11,46 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** How stale a session's last-seen time may be: it is written at most once a minute. */
 export const LAST_SEEN_PRECISION_MS = 60 * 1000;
 
+/** The session, user and doctor behind a token's hash: one statement, read on every request. */
+function principalQuery(db: Queryable) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      isAdmin: users.isAdmin,
+      isActive: users.isActive,
+      doctorId: doctors.id,
+      institutionId: institutions.id,
+      institutionType: institutions.type,
+      institutionActive: institutions.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(doctors, eq(doctors.userId, users.id))
+    .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('registry_principal');
+}
+
+/**
+ * The lookup prepared once per database handle: its SQL is built once, and PostgreSQL parses and plans
+ * it once per connection rather than on every request.
+ */
+const principalLookups = new WeakMap<Queryable, ReturnType<typeof principalQuery>>();
+function principalLookup(db: Queryable): ReturnType<typeof principalQuery> {
+  let lookup = principalLookups.get(db);
+  if (!lookup) {
+    lookup = principalQuery(db);
+    principalLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 export function createSessionsRepository(db: Queryable) {
   return {
     /** Starts a session and returns its token, which is never stored. */
@@ -31,27 +71,7 @@ export function createSessionsRepository(db: Queryable) {
      * expiry, or its user (or the doctor's institution) is no longer active.
      */
     async resolve(token: string, now: Date): Promise<Principal | null> {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          userId: users.id,
-          email: users.email,
-          nickname: users.nickname,
-          isAdmin: users.isAdmin,
-          isActive: users.isActive,
-          doctorId: doctors.id,
-          institutionId: institutions.id,
-          institutionType: institutions.type,
-          institutionActive: institutions.isActive,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(doctors, eq(doctors.userId, users.id))
-        .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .limit(1);
+      const [row] = await principalLookup(db).execute({ tokenHash: sha256(token) });
       if (!row) {
         return null;
       }
