@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { EXPORT_TEXTS } from '@registry/shared';
-import { stringify } from 'csv-stringify/sync';
 import {
   type Column,
   type ColumnKind,
@@ -13,6 +12,7 @@ import {
   safeXlsxText,
   sheetNameOf,
 } from './columns.ts';
+import { csvRecords } from './csv.ts';
 import type { BatchReader, ExportRow, ExportSource } from './export-source.ts';
 import { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './xlsx-writer.ts';
 
@@ -52,21 +52,18 @@ function csvCell(value: unknown, kind: ColumnKind, presentation: Presentation): 
 }
 
 /**
- * CSV: one row per patient, UTF-8 with a BOM so that Excel reads accents, quoted by csv-stringify; in
- * Spanish separated by `;` (a Spanish Excel's list separator, as the decimal comma takes `,`). Each
- * batch of patients becomes one piece of text: a write per batch, not per cell.
+ * CSV: one row per patient, UTF-8 with a BOM so that Excel reads accents, quoted as RFC 4180 says
+ * (`csv.ts`); in Spanish separated by `;` (a Spanish Excel's list separator, as the decimal comma takes
+ * `,`). Each batch of patients becomes one piece of text: a write per batch, not per cell.
  */
 export function csvStream(source: ExportSource, presentation: Presentation): Readable {
-  const options = {
-    delimiter: spanish(presentation) ? ';' : ',',
-    cast: { boolean: (value: boolean) => (value ? 'true' : 'false') },
-  };
+  const delimiter = spanish(presentation) ? ';' : ',';
   const cells = (row: ExportRow) =>
     PATIENT_COLUMNS.map((column) => csvCell(row[column.field] ?? null, column.kind, presentation));
   return streamOf(async function* () {
-    yield `\uFEFF${stringify([PATIENT_COLUMNS.map((column) => headerOf(column, presentation))], options)}`;
+    yield `\uFEFF${csvRecords([PATIENT_COLUMNS.map((column) => headerOf(column, presentation))], delimiter)}`;
     for await (const text of source.read(async (reader, ids) =>
-      stringify((await reader.patientRows(ids)).map(cells), options),
+      csvRecords((await reader.patientRows(ids)).map(cells), delimiter),
     )) {
       yield text;
     }
