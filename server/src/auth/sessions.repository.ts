@@ -1,6 +1,7 @@
 import type { InstitutionType } from '@registry/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { doctors, institutions, sessions, users } from '../db/schema.ts';
 import type { Principal } from './principal.ts';
 import { newToken, sha256 } from './tokens.ts';
@@ -12,7 +13,7 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const LAST_SEEN_PRECISION_MS = 60 * 1000;
 
 /** The session, user and doctor behind a token's hash: one statement, read on every request. */
-function principalQuery(db: Queryable) {
+function principalQuery(db: Queryable, name: string) {
   return db
     .select({
       sessionId: sessions.id,
@@ -34,21 +35,7 @@ function principalQuery(db: Queryable) {
     .leftJoin(institutions, eq(institutions.id, doctors.institutionId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('registry_principal');
-}
-
-/**
- * The lookup prepared once per database handle: its SQL is built once, and PostgreSQL parses and plans
- * it once per connection rather than on every request.
- */
-const principalLookups = new WeakMap<Queryable, ReturnType<typeof principalQuery>>();
-function principalLookup(db: Queryable): ReturnType<typeof principalQuery> {
-  let lookup = principalLookups.get(db);
-  if (!lookup) {
-    lookup = principalQuery(db);
-    principalLookups.set(db, lookup);
-  }
-  return lookup;
+    .prepare(name);
 }
 
 export function createSessionsRepository(db: Queryable) {
@@ -71,7 +58,9 @@ export function createSessionsRepository(db: Queryable) {
      * expiry, or its user (or the doctor's institution) is no longer active.
      */
     async resolve(token: string, now: Date): Promise<Principal | null> {
-      const [row] = await principalLookup(db).execute({ tokenHash: sha256(token) });
+      const [row] = await prepared(db, 'registry_principal', principalQuery).execute({
+        tokenHash: sha256(token),
+      });
       if (!row) {
         return null;
       }

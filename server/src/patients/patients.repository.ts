@@ -1,6 +1,7 @@
 import type { InstitutionType } from '@registry/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { demographies, diagnostics, institutions, patients } from '../db/schema.ts';
 
 /** What the permission and version checks need of a patient. */
@@ -34,28 +35,36 @@ export type DemographyValues = {
 };
 
 /** The patient itself: its head, identification, code, demography and version. */
+/** What every patient route reads first: who may see the patient, and its own fields. */
+function headQuery(db: Queryable, where: SQL) {
+  return db
+    .select({
+      id: patients.id,
+      institutionId: patients.institutionId,
+      institutionType: institutions.type,
+      doctorId: patients.doctorId,
+      version: patients.version,
+      identification: patients.identification,
+      codeOP: patients.codeOP,
+      riskLevel: patients.riskLevel,
+      deathDate: patients.deathDate,
+      deathCause: patients.deathCause,
+      lastContactDate: patients.lastContactDate,
+    })
+    .from(patients)
+    .innerJoin(institutions, eq(institutions.id, patients.institutionId))
+    .where(where);
+}
+
 export function createPatientsRepository(db: Queryable) {
   return {
     /** The patient's head, locked for the rest of the transaction when `lock`; null when unknown. */
     async findHead(id: string, options: { lock?: boolean } = {}): Promise<PatientHead | null> {
-      const query = db
-        .select({
-          id: patients.id,
-          institutionId: patients.institutionId,
-          institutionType: institutions.type,
-          doctorId: patients.doctorId,
-          version: patients.version,
-          identification: patients.identification,
-          codeOP: patients.codeOP,
-          riskLevel: patients.riskLevel,
-          deathDate: patients.deathDate,
-          deathCause: patients.deathCause,
-          lastContactDate: patients.lastContactDate,
-        })
-        .from(patients)
-        .innerJoin(institutions, eq(institutions.id, patients.institutionId))
-        .where(eq(patients.id, id));
-      const [row] = options.lock ? await query.for('update', { of: patients }) : await query;
+      const [row] = options.lock
+        ? await headQuery(db, eq(patients.id, id)).for('update', { of: patients })
+        : await prepared(db, 'registry_patient_head', (on, name) =>
+            headQuery(on, eq(patients.id, sql.placeholder('id'))).prepare(name),
+          ).execute({ id });
       return row ? { ...row, institutionType: row.institutionType as InstitutionType } : null;
     },
 

@@ -1,6 +1,7 @@
 import type { PatientListQuery } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
 import { countSql, FEW_MATCHES, pageSql } from './list-sql.ts';
@@ -17,7 +18,8 @@ export function createReadModelRepository(db: Queryable) {
     id: string,
     parts?: readonly DocumentPart[],
   ): Promise<DocumentRow | null> => {
-    const result = await db.execute(
+    const result = await executePrepared(
+      db,
       sql`select ${documentColumns(viewer, parts)} ${DOCUMENT_FROM} where p.id = ${id}`,
     );
     return rowsOf<DocumentRow>(result)[0] ?? null;
