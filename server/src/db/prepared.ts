@@ -29,9 +29,12 @@ const dialect = new PgDialect();
 
 /**
  * Runs a statement of a fixed shape (its values aside) as a named prepared statement, named after its
- * text: for statements such as a patient's document, whose plan is the same for every patient, so
- * that PostgreSQL plans it once per connection. Not for the list's statements, whose best plan depends
- * on the values searched for.
+ * text, so that PostgreSQL parses it once per connection and, once its plan proves the same whatever
+ * the values, plans it once too: a patient's document (one patient by key) and the list's count (a sum
+ * over the small counts table, or a search through its trigram indexes). Not for the list's page,
+ * whose plan depends on the values searched for; its two shapes (walk the order or sort the matches)
+ * are chosen in the SQL itself. A connection pooler between the server and PostgreSQL must keep named
+ * statements (docs/operations.md).
  */
 export async function executePrepared(db: Queryable, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);

@@ -45,7 +45,7 @@ export function createReadModelRepository(db: Queryable) {
       query: PatientListQuery,
       ensureWanted: () => void = () => undefined,
     ): Promise<{ rows: ListRow[]; total: number }> {
-      const [count] = rowsOf<{ total: number }>(await db.execute(countSql(viewer, query)));
+      const [count] = rowsOf<{ total: number }>(await executePrepared(db, countSql(viewer, query)));
       const total = count?.total ?? 0;
       if (total <= query.page * query.size) {
         return { rows: [], total };
