@@ -19,26 +19,32 @@ CREATE INDEX "patient_list_counts_empty_idx" ON "patient_list_counts" USING btre
 CREATE OR REPLACE FUNCTION registry_patient_list_counts_change() RETURNS trigger
   LANGUAGE plpgsql
 AS $$
-DECLARE
-  key_columns CONSTANT text := 'doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, (code_op IS NOT NULL)::int::smallint';
-  changes text;
 BEGIN
   -- The rows a statement added count one, the rows it removed minus one (an UPDATE both); the rows
-  -- whose key did not change cancel out and write nothing.
-  changes := CASE TG_OP
-    WHEN 'INSERT' THEN format('SELECT %s, 1 FROM new_rows', key_columns)
-    WHEN 'DELETE' THEN format('SELECT %s, -1 FROM old_rows', key_columns)
-    ELSE format('SELECT %1$s, 1 FROM new_rows UNION ALL SELECT %1$s, -1 FROM old_rows', key_columns)
-  END;
-  EXECUTE format($sql$
+  -- whose key did not change cancel out and write nothing. One order for every writer, so that two
+  -- statements lock shared keys in the same order. Static statements, so that their plans are kept.
+  IF TG_OP = 'INSERT' THEN
     INSERT INTO patient_list_counts AS c (doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, code_op, patients)
-    SELECT d, i, s, x, r, nullif(o, 0), sum(n)::int
-    FROM (%s) AS change(d, i, s, x, r, o, n)
+    SELECT d, i, s, x, r, o, sum(n)::int
+    FROM (SELECT doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, (CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint, 1 FROM new_rows) AS change(d, i, s, x, r, o, n)
     GROUP BY d, i, s, x, r, o HAVING sum(n) <> 0
-    -- One order for every writer, so that two statements lock shared keys in the same order.
     ORDER BY d, i, s, x, r, o
-    ON CONFLICT ON CONSTRAINT patient_list_counts_key DO UPDATE SET patients = c.patients + excluded.patients
-  $sql$, changes);
+    ON CONFLICT ON CONSTRAINT patient_list_counts_key DO UPDATE SET patients = c.patients + excluded.patients;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO patient_list_counts AS c (doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, code_op, patients)
+    SELECT d, i, s, x, r, o, sum(n)::int
+    FROM (SELECT doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, (CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint, -1 FROM old_rows) AS change(d, i, s, x, r, o, n)
+    GROUP BY d, i, s, x, r, o HAVING sum(n) <> 0
+    ORDER BY d, i, s, x, r, o
+    ON CONFLICT ON CONSTRAINT patient_list_counts_key DO UPDATE SET patients = c.patients + excluded.patients;
+  ELSE
+    INSERT INTO patient_list_counts AS c (doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, code_op, patients)
+    SELECT d, i, s, x, r, o, sum(n)::int
+    FROM (SELECT doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, (CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint, 1 FROM new_rows UNION ALL SELECT doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, (CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint, -1 FROM old_rows) AS change(d, i, s, x, r, o, n)
+    GROUP BY d, i, s, x, r, o HAVING sum(n) <> 0
+    ORDER BY d, i, s, x, r, o
+    ON CONFLICT ON CONSTRAINT patient_list_counts_key DO UPDATE SET patients = c.patients + excluded.patients;
+  END IF;
   DELETE FROM patient_list_counts WHERE patients = 0;
   RETURN NULL;
 END;
@@ -70,7 +76,7 @@ CREATE OR REPLACE FUNCTION registry_rebuild_patient_list_counts() RETURNS void
 AS $$
   DELETE FROM patient_list_counts;
   INSERT INTO patient_list_counts (doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, code_op, patients)
-  SELECT doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, nullif((code_op IS NOT NULL)::int, 0)::smallint, count(*)::int
+  SELECT doctor_id, institution_id, dx_sub_type, dx_secondary, relapse, (CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint, count(*)::int
   FROM patient_list
   GROUP BY 1, 2, 3, 4, 5, 6;
 $$;
