@@ -34,7 +34,6 @@ export type DemographyValues = {
   app?: string | null;
 };
 
-/** The patient itself: its head, identification, code, demography and version. */
 /** What every patient route reads first: who may see the patient, and its own fields. */
 function headQuery(db: Queryable, where: SQL) {
   return db
@@ -56,6 +55,7 @@ function headQuery(db: Queryable, where: SQL) {
     .where(where);
 }
 
+/** The patient itself: its head, identification, code, demography and version. */
 export function createPatientsRepository(db: Queryable) {
   return {
     /** The patient's head, locked for the rest of the transaction when `lock`; null when unknown. */
