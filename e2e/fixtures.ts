@@ -3,6 +3,22 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** The browser's time zone in every journey (playwright.config.ts): the dates a page shows are in it. */
+export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+/**
+ * The parts of `date` (now by default) as `Intl` writes them in `locale` with `options`, in the browser's
+ * time zone, not the runner's: near midnight the two name different days.
+ */
+export function dateParts(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  date = new Date(),
+): (type: Intl.DateTimeFormatPartTypes) => string {
+  const parts = new Intl.DateTimeFormat(locale, { ...options, timeZone: TIME_ZONE }).formatToParts(date);
+  return (type) => parts.find((item) => item.type === type)?.value ?? '';
+}
+
 /** The first admin the server creates for the run. */
 export const ADMIN = { email: 'admin@registry.test', password: 'Admin-pass-2026!' } as const;
 

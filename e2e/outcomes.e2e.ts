@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
@@ -272,8 +272,8 @@ test.describe('outcomes and follow-up', () => {
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Control registrado.')).toBeVisible();
     await expect(modal).toBeHidden();
-    const now = new Date();
-    const firstOfMonth = `01/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+    const month = dateParts('en-GB', { month: '2-digit', year: 'numeric' });
+    const firstOfMonth = `01/${month('month')}/${month('year')}`;
     await expect(page.getByTestId('last-known-alive')).toHaveText(`Último control: ${firstOfMonth}`);
 
     // The modal in English.

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
 
 /**
  * The printed patient file: A4 pages without the menu, the header or buttons, every section open, and
@@ -144,9 +144,8 @@ async function printPages(page: Page, name: string): Promise<string[]> {
 }
 
 const today = () => {
-  const now = new Date();
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(now.getDate())}/${two(now.getMonth() + 1)}/${now.getFullYear()}`;
+  const part = dateParts('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return `${part('day')}/${part('month')}/${part('year')}`;
 };
 
 // Each test prints a PDF and reads it back, and checks the page on two screen sizes.

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
@@ -10,8 +10,6 @@ const IDENTIFICATION = `WZ-${RUN}`;
 const STEPS = ['demography', 'samples', 'diagnostic', 'treatments', 'lab-report', 'final'] as const;
 /** The smallest file the server takes as a PDF: it judges by the bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
 let patientId = '';
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
@@ -51,13 +49,7 @@ async function seed(request: APIRequestContext): Promise<void> {
 
 /** The calendar's name of a day: 'D MMMM YYYY' in Spanish, as Mantine labels its day buttons. */
 function dayName(date: Date): string {
-  const parts = new Intl.DateTimeFormat('es-ES', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: TIME_ZONE,
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+  const part = dateParts('es-ES', { day: 'numeric', month: 'long', year: 'numeric' }, date);
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
-import { ADMIN } from './fixtures.ts';
+import { ADMIN, TIME_ZONE } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database for every run; the server is the real one, serving the built web app.
@@ -28,7 +28,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: TIME_ZONE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

@@ -1,16 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
 
 /** Today as the header must show it: 'EEEE d MMMM, yyyy', first letter capitalised. */
 function today(language: 'es' | 'en'): string {
-  const parts = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+  const part = dateParts(language === 'es' ? 'es-ES' : 'en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'America/Argentina/Buenos_Aires',
-  }).formatToParts(new Date());
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  });
   const text = `${part('weekday')} ${part('day')} ${part('month')}, ${part('year')}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
