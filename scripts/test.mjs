@@ -12,6 +12,24 @@ import path from 'node:path';
 const reports = mkdtempSync(path.join(tmpdir(), 'registry-test-'));
 const steps = [];
 const counts = { passed: 0, failed: 0 };
+// The names of the tests that failed, with the first lines of their errors, repeated in the summary:
+// a log cut to its last lines still says what failed and how.
+const failures = [];
+// End-to-end journeys that failed once and passed on their retry: counted as passed, named in the
+// summary so that a flaky journey is seen and mended rather than hidden.
+const flaky = [];
+
+/** The first lines of an error message, without the terminal's colour codes, indented for the summary. */
+function excerpt(message, lines = 8) {
+  const text = String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts a colour code
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, lines);
+  return text.map((line) => `\n        ${line}`).join('');
+}
 
 function run(name, command, args, { env = {}, report } = {}) {
   process.stdout.write(`\n━━ ${name}\n`);
@@ -24,6 +42,8 @@ function run(name, command, args, { env = {}, report } = {}) {
       const counted = report(JSON.parse(readFileSync(report.file, 'utf8')));
       counts.passed += counted.passed;
       counts.failed += counted.failed;
+      failures.push(...counted.names.map((test) => `${name}: ${test}`));
+      flaky.push(...(counted.flaky ?? []).map((test) => `${name}: ${test}`));
     } catch {
       // No report: the step failed before running tests; its failure is counted below.
       if (!ok) {
@@ -40,9 +60,40 @@ function vitestReport(file) {
   const read = (json) => ({
     passed: json.numPassedTests ?? 0,
     failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0),
+    names: (json.testResults ?? []).flatMap((suite) => {
+      const file = path.relative(process.cwd(), suite.name ?? '');
+      const tests = (suite.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${file} › ${test.fullName ?? test.title}${excerpt(test.failureMessages?.[0])}`);
+      return tests.length === 0 && suite.status === 'failed'
+        ? [`${file} (the file did not run)${excerpt(suite.message)}`]
+        : tests;
+    }),
   });
   read.file = file;
   return read;
+}
+
+// Playwright's report nests suites (files, describe blocks) around specs; a spec failed when one of
+// its tests ended `unexpected`, and was flaky when it failed and then passed on a retry. Each is named
+// with its first error, where it happened and the step's attachments (the trace, the screenshot).
+function playwrightSpecs(suites, status, trail = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === status)
+        .map((test) => {
+          const failed = (test.results ?? []).find((result) => result.status !== 'passed');
+          const error = failed?.errors?.[0] ?? failed?.error;
+          const where = error?.location
+            ? ` (${path.basename(error.location.file)}:${error.location.line})`
+            : '';
+          const title = [...trail, suite.title, spec.title].filter(Boolean).join(' › ');
+          return `${title}${where}${excerpt(error?.message)}`;
+        }),
+    ),
+    ...playwrightSpecs(suite.suites ?? [], status, [...trail, suite.title]),
+  ]);
 }
 
 function vitest(name, projects, env) {
@@ -74,6 +125,8 @@ if (run('production build (web app and server)', 'npm', ['run', 'build', '--sile
   const read = (json) => ({
     passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
     failed: json.stats?.unexpected ?? 0,
+    names: playwrightSpecs(json.suites ?? [], 'unexpected'),
+    flaky: playwrightSpecs(json.suites ?? [], 'flaky'),
   });
   read.file = file;
   run(
@@ -94,5 +147,13 @@ for (const step of steps) {
   process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'}  ${step.name} (${step.seconds}s)\n`);
 }
 const allOk = steps.every((step) => step.ok);
-process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed\n`);
+for (const failure of failures) {
+  process.stdout.write(`  failed: ${failure}\n`);
+}
+for (const test of flaky) {
+  process.stdout.write(`  flaky (passed on its retry): ${test}\n`);
+}
+process.stdout.write(
+  `tests: ${counts.passed} passed, ${counts.failed} failed${flaky.length > 0 ? `, ${flaky.length} of them passed only on a retry` : ''}\n`,
+);
 process.exit(allOk && counts.failed === 0 ? 0 : 1);
