@@ -197,7 +197,7 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
       expect(toggle).toHaveTextContent('1');
       await userEvent.click(toggle);
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      await userEvent.click(screen.getByRole('combobox', { name: text.sortBy }));
+      await userEvent.click(await screen.findByRole('combobox', { name: text.sortBy }));
       await userEvent.click(await screen.findByRole('option', { name: text.newest, hidden: true }));
       await waitFor(() =>
         expect(listCalls(fetch).at(-1)).toMatchObject({
