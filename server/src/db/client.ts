@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { completeStoredRecords } from './patient-documents.ts';
 import * as schema from './schema.ts';
 
 /** One Drizzle type for both engines. */
@@ -25,7 +26,8 @@ export interface DatabaseHandle {
   readonly dataDir?: string;
   /**
    * Applies pending migrations in one transaction; safe to run on every start. Another folder of
-   * migrations may be given (a restore brings a database to a backup's level first).
+   * migrations may be given (a restore brings a database to a backup's level first). Brought to this
+   * server's level, the database then gets the stored records it lacks (`completeStoredRecords`).
    */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
@@ -65,7 +67,11 @@ async function migrateWithoutTimeLimit(url: string, folder = migrationsFolder): 
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: folder });
+    const db = drizzlePg({ client, schema }) as unknown as Database;
+    await migratePg(db as never, { migrationsFolder: folder });
+    if (folder === migrationsFolder) {
+      await completeStoredRecords(db);
+    }
   } finally {
     // Ending the session releases the lock.
     await client.end();
@@ -152,7 +158,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     db,
     engine: 'pglite',
     ...(dataDir ? { dataDir } : {}),
-    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
+    migrate: async (folder = migrationsFolder) => {
+      await migratePglite(db as never, { migrationsFolder: folder });
+      if (folder === migrationsFolder) {
+        await completeStoredRecords(db);
+      }
+    },
     close: async () => {
       try {
         await client.close();

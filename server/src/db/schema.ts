@@ -14,6 +14,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -476,6 +477,24 @@ export const patientList = pgTable(
     hasCytogenetics: boolean('has_cytogenetics').notNull(),
     hasMolecular: boolean('has_molecular').notNull(),
     hasNgs: boolean('has_ngs').notNull(),
+    /**
+     * The rest of an export's patient row (docs/product-rules.md#exports), so that a batch of the CSV or
+     * of the XLSX's Patients sheet reads one row per patient here rather than six tables' records.
+     */
+    ecog: smallint('ecog'),
+    app: text('app'),
+    dxSecondaryDescription: text('dx_secondary_description'),
+    organsFailures: text('organs_failures'),
+    consentDate: day('consent_date'),
+    deathCause: text('death_cause'),
+    sampleCount: integer('sample_count').notNull().default(0),
+    treatmentCount: integer('treatment_count').notNull().default(0),
+    /** Every treatment's scheme in the treatments' order, ` | ` between them; null when all are empty. */
+    schemes: text('schemes'),
+    /** Each lab-report entry's content by its name (a name is once per patient). */
+    reportContents: jsonb('report_contents').$type<Record<string, string | null>>().notNull().default({}),
+    /** The entries of other names than the form's, as `name: content`, ` | ` between them, oldest first. */
+    otherReports: text('other_reports'),
   },
   (t) => [
     index('patient_list_code_op_desc_idx').on(
@@ -537,6 +556,22 @@ export const patientList = pgTable(
       .where(sql`${t.deathDate} is null`),
   ],
 );
+
+/**
+ * Each patient's records as the patient file shows them to an admin — samples, diagnostics, treatments
+ * and every lab-report entry, as one JSON object — written in the same transaction as every write to
+ * the patient or its records (docs/decisions/014-patient-list-projection.md). The JSON export splices
+ * it into each file rather than building 100,000 files from the records; the patient file keeps reading
+ * the records. `shape` names the SQL that wrote a row (`RECORDS_SHAPE`): when it changes, the server
+ * writes the rows again as it starts.
+ */
+export const patientDocuments = pgTable('patient_documents', {
+  patientId: uuid('patient_id')
+    .primaryKey()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  records: json('records').notNull(),
+  shape: text('shape').notNull(),
+});
 
 /**
  * How many rows of `patient_list` share each combination of the list's equality filters, kept by

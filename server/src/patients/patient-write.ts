@@ -3,7 +3,7 @@ import { type AuditRecord, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { refreshListRows } from '../db/patient-list.ts';
+import { refreshReadModel } from '../db/patient-list.ts';
 import { withUniqueConflicts } from '../db/unique-violations.ts';
 import { HttpError } from '../http/errors.ts';
 import { matchesVersion } from '../http/if-match.ts';
@@ -49,7 +49,10 @@ export async function writePatient<T>(
         return { result, version: head.version };
       }
       const version = await createPatientsRepository(tx).bumpVersion(head.id);
-      await refreshListRows(tx, [head.id]);
+      // The stored records hold the records alone: a change to the patient itself leaves them be.
+      await refreshReadModel(tx, [head.id], {
+        records: entries.some((entry) => entry.entityType !== 'patient'),
+      });
       for (const entry of entries) {
         await recordAudit(tx, actor, { ...entry, patientId: head.id });
       }

@@ -12,7 +12,7 @@ import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { cancellable } from '../db/cancellable.ts';
-import { refreshListRows } from '../db/patient-list.ts';
+import { refreshReadModel } from '../db/patient-list.ts';
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { type Page, toPage } from '../http/paging.ts';
@@ -64,7 +64,7 @@ export async function createPatient(
         identification: input.identification,
         demography: values,
       });
-      await refreshListRows(tx, [id]);
+      await refreshReadModel(tx, [id]);
       await recordAudit(tx, actor, {
         action: 'patient.create',
         entityType: 'patient',

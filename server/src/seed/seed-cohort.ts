@@ -3,7 +3,7 @@ import type { InstitutionType } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/client.ts';
-import { refreshListRows, vacuumAnalyze } from '../db/patient-list.ts';
+import { refreshReadModel, vacuumAnalyze } from '../db/patient-list.ts';
 import {
   demographies,
   diagnostics,
@@ -255,7 +255,7 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
       await insertAll(tx, treatments, rows.treatments);
       await insertAll(tx, drugs, rows.drugs);
       await insertAll(tx, labReports, rows.labReports);
-      await refreshListRows(
+      await refreshReadModel(
         tx,
         rows.patients.flatMap((row) => (row.id ? [row.id] : [])),
       );

@@ -1,7 +1,7 @@
 import { LAB_REPORT_NAMES, NGS_OP, type PatientFilters } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { iso, RECORD_ORDER, recordRow } from '../../db/patient-records.ts';
 import type { Viewer } from '../patient-access.ts';
-import { iso, RECORD_JSON, RECORD_ORDER } from '../read-model/document-sql.ts';
 import { listConditions, whereOf } from '../read-model/list-sql.ts';
 
 /**
@@ -33,104 +33,81 @@ export function keysSql(filters: PatientFilters, after: ExportKey | null, limit:
     ${whereOf(conditions)} order by l.created_at, l.patient_id limit ${limit}`;
 }
 
-/**
- * The patients a statement exports, as `k(id, n)`, numbered in the exports' order: either a batch of
- * keys read before (`batchCohort`), or every patient matching the filters (`filteredCohort`), for one
- * statement over the whole export read through a cursor.
- */
+/** The patients a statement exports, as `k(id, n)`: a batch of keys read before, numbered in their order. */
 export type Cohort = SQL;
 
 export const batchCohort = (ids: readonly string[]): Cohort =>
   sql`select k.id, k.n from unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as k(id, n)`;
 
-export function filteredCohort(filters: PatientFilters): Cohort {
-  return sql`select l.patient_id as id, row_number() over (order by l.created_at, l.patient_id) as n
-    from patient_list l ${whereOf(listConditions(ADMIN, filters))}`;
-}
-
 /**
- * Whole years from birth to the first diagnosis date `dxDate`, else to `today`; a bare birth year counts
- * by years; null without a birth date or before it (as the patient file's `age`).
+ * Whole years from the birth date `birth` to the first diagnosis date `dxDate`, else to `today`; a bare
+ * birth year counts by years; null without a birth date or before it (as the patient file's `age`).
  */
-const ageSql = (dxDate: SQL, today: string) => sql`(select case when dm.birth_date is null then null
-    else nullif(greatest(-1, extract(year from ref.day)::int - left(dm.birth_date, 4)::int
-      - case when length(dm.birth_date) = 10 and to_char(ref.day, 'MM-DD') < right(dm.birth_date, 5) then 1 else 0 end), -1)
+const ageSql = (birth: SQL, dxDate: SQL, today: string) => sql`(select case when ${birth} is null then null
+    else nullif(greatest(-1, extract(year from ref.day)::int - left(${birth}, 4)::int
+      - case when length(${birth}) = 10 and to_char(ref.day, 'MM-DD') < right(${birth}, 5) then 1 else 0 end), -1)
   end from (select coalesce(${dxDate}, ${today}::date) as day) ref)`;
 
-/** The whole patient file of each patient of a batch, as JSON text, as `GET /patients/{id}` answers it. */
+/**
+ * The whole patient file of each patient of a batch, as JSON text, as `GET /patients/{id}` answers it.
+ * The records are stored as JSON beside them (`patient_documents`, kept by the write frame); the file is
+ * that object spliced between the patient's own fields, read now: the version, the institution and
+ * doctor by their current names, and the age, which counts to today when there is no diagnosis.
+ * The parts are rows the database turns into JSON (`row_to_json`), with no spaces, in the file's order.
+ */
 export function documentsSql(cohort: Cohort, today: string): SQL {
-  return sql`with k as (${cohort}),
-    s as (select s.patient_id, ${listAgg(RECORD_JSON.sample, RECORD_ORDER.sample)} as items
-      from samples s left join files sf on sf.id = s.file_id where s.patient_id in (select id from k) group by s.patient_id),
-    d as (select d.patient_id, ${listAgg(RECORD_JSON.diagnostic, RECORD_ORDER.diagnostic)} as items,
-        (array_agg(d.dx_date order by ${RECORD_ORDER.diagnostic}))[1] as "firstDxDate"
-      from diagnostics d where d.patient_id in (select id from k) group by d.patient_id),
-    g as (select g.treatment_id, ${listAgg(RECORD_JSON.drug, RECORD_ORDER.drug)} as items
-      from drugs g join treatments gt on gt.id = g.treatment_id where gt.patient_id in (select id from k)
-      group by g.treatment_id),
-    t as (select t.patient_id,
-        ${listAgg(RECORD_JSON.treatment(sql`coalesce(g.items, '[]'::json)`), RECORD_ORDER.treatment)} as items
-      from treatments t left join g on g.treatment_id = t.id where t.patient_id in (select id from k) group by t.patient_id),
-    r as (select r.patient_id, ${listAgg(RECORD_JSON.report, RECORD_ORDER.report)} as items
-      from lab_reports r left join files rf on rf.id = r.file_id where r.patient_id in (select id from k)
-      group by r.patient_id)
-    select json_build_object('id', p.id, 'identification', p.identification, 'codeOP', p.code_op,
-      'version', p.version, 'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')},
-      'institution', json_build_object('id', i.id, 'name', i.name, 'code', i.code, 'type', i.type),
-      'doctor', json_build_object('id', dr.id, 'first_name', dr.first_name, 'last_name', dr.last_name),
-      'demography', case when dm.patient_id is null then null else json_build_object('birthDate', dm.birth_date,
-        'gender', dm.gender, 'ecog', dm.ecog, 'app', dm.app, 'age', ${ageSql(sql`d."firstDxDate"`, today)},
-        'createdAt', ${iso('dm.created_at')}) end,
-      'samples', coalesce(s.items, '[]'::json), 'diagnostics', coalesce(d.items, '[]'::json),
-      'treatments', coalesce(t.items, '[]'::json), 'reports', coalesce(r.items, '[]'::json),
-      'riskLevel', p.risk_level, 'deathDate', p.death_date, 'deathCause', p.death_cause,
-      'lastContactDate', p.last_contact_date)::text as "json"
+  return sql`with k as (${cohort})
+    select left(row_to_json(head)::text, -1) || ',' || rtrim(ltrim(pd.records::text, '{'), '}') || ','
+      || substr(row_to_json(tail)::text, 2) as "json"
     from k join patients p on p.id = k.id
     join institutions i on i.id = p.institution_id join doctors dr on dr.id = p.doctor_id
+    join patient_list l on l.patient_id = p.id join patient_documents pd on pd.patient_id = p.id
     left join demographies dm on dm.patient_id = p.id
-    left join s on s.patient_id = p.id left join d on d.patient_id = p.id
-    left join t on t.patient_id = p.id left join r on r.patient_id = p.id
+    ${recordRow(
+      sql`p.id as "id", p.identification as "identification", p.code_op as "codeOP", p.version as "version",
+      ${iso('p.created_at')} as "createdAt", ${iso('p.updated_at')} as "updatedAt",
+      json_build_object('id', i.id, 'name', i.name, 'code', i.code, 'type', i.type) as "institution",
+      json_build_object('id', dr.id, 'first_name', dr.first_name, 'last_name', dr.last_name) as "doctor",
+      case when dm.patient_id is null then null else json_build_object('birthDate', dm.birth_date,
+        'gender', dm.gender, 'ecog', dm.ecog, 'app', dm.app, 'age', ${ageSql(sql`dm.birth_date`, sql`l.dx_date`, today)},
+        'createdAt', ${iso('dm.created_at')}) end as "demography"`,
+      'head',
+    )}
+    ${recordRow(
+      sql`p.risk_level as "riskLevel", p.death_date as "deathDate", p.death_cause as "deathCause",
+      p.last_contact_date as "lastContactDate"`,
+      'tail',
+    )}
     order by k.n`;
 }
 
-const listAgg = (record: SQL, order: SQL) => sql`json_agg(${record} order by ${order})`;
-
 const FIXED_REPORTS = [...LAB_REPORT_NAMES, NGS_OP];
 
-/** One flat row per patient of a batch: what the CSV and the XLSX's Patients sheet hold. */
+/**
+ * One flat row per patient of a batch: what the CSV and the XLSX's Patients sheet hold. The patient
+ * list's read model holds all of it, kept in the transaction of every write (migration 0011), so a batch
+ * is one row per patient there rather than a lookup in six tables per patient.
+ */
 export function patientRowsSql(cohort: Cohort, today: string): SQL {
   const reportColumns = FIXED_REPORTS.map(
-    (name, index) => sql`max(r.content) filter (where r.name = ${name}) as ${sql.raw(`"report${index}"`)}`,
+    (name, index) =>
+      sql`l.report_contents ->> ${sql.raw(`'${name.replaceAll("'", "''")}'`)} as ${sql.raw(`"report${index}"`)}`,
   );
-  return sql`with k as (${cohort}),
-    r as (select r.patient_id, ${sql.join(reportColumns, sql`, `)},
-        string_agg(r.name || ': ' || coalesce(r.content, ''), ' | ' order by r.created_at, r.id)
-          filter (where r.name <> all(${`{${FIXED_REPORTS.map((name) => `"${name}"`).join(',')}}`}::text[])) as "otherReports"
-      from lab_reports r where r.patient_id in (select id from k) group by r.patient_id),
-    t as (select t.patient_id, count(*)::int as "count", nullif(string_agg(coalesce(t.scheme, ''), ' | ' order by t."order"), '') as "schemes"
-      from treatments t where t.patient_id in (select id from k) group by t.patient_id),
-    sm as (select s.patient_id, count(*)::int as "count" from samples s where s.patient_id in (select id from k) group by s.patient_id),
-    d as (select distinct on (d.patient_id) d.* from diagnostics d where d.patient_id in (select id from k)
-      order by d.patient_id, d.created_at, d.id)
-    select p.id as "id", p.identification as "identification", p.code_op as "codeOP",
+  return sql`with k as (${cohort})
+    select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",
       i.name as "institution", i.code as "institutionCode", i.type as "institutionType",
-      dr.first_name || ' ' || dr.last_name as "doctor", ${iso('p.created_at')} as "createdAt",
-      dm.birth_date as "birthDate", ${ageSql(sql`d.dx_date`, today)} as "age", dm.gender as "gender", dm.ecog as "ecog", dm.app as "app",
-      d.dx_date::text as "dxDate", d.dx_secondary as "dxSecondary", d.dx_sub_type as "dxSubType",
-      d.dx_secondary_description as "dxSecondaryDescription", d.organs_failures as "organsFailures",
-      d.patient_fit as "patientFit", d.relapse as "relapse", d.relapse_date::text as "relapseDate",
-      d.risk_level as "dxRiskLevel", d.consent as "consent", d.consent_date::text as "consentDate",
-      p.risk_level as "riskLevel", ${sql.join(
-        FIXED_REPORTS.map((_, index) => sql.raw(`r."report${index}"`)),
-        sql`, `,
-      )}, r."otherReports" as "otherReports",
-      coalesce(sm."count", 0) as "samples", coalesce(t."count", 0) as "treatments", t."schemes" as "schemes",
-      p.death_date::text as "deathDate", p.death_cause as "deathCause",
-      p.last_contact_date::text as "lastContactDate"
-    from k join patients p on p.id = k.id
-    join institutions i on i.id = p.institution_id join doctors dr on dr.id = p.doctor_id
-    left join demographies dm on dm.patient_id = p.id left join d on d.patient_id = p.id
-    left join r on r.patient_id = p.id left join t on t.patient_id = p.id left join sm on sm.patient_id = p.id
+      dr.first_name || ' ' || dr.last_name as "doctor", ${iso('l.created_at')} as "createdAt",
+      l.birth_date as "birthDate", ${ageSql(sql`l.birth_date`, sql`l.dx_date`, today)} as "age", l.gender as "gender",
+      l.ecog as "ecog", l.app as "app", l.dx_date::text as "dxDate", l.dx_secondary as "dxSecondary",
+      l.dx_sub_type as "dxSubType", l.dx_secondary_description as "dxSecondaryDescription",
+      l.organs_failures as "organsFailures", l.patient_fit as "patientFit", l.relapse as "relapse",
+      l.relapse_date::text as "relapseDate", l.dx_risk_level as "dxRiskLevel", l.consent as "consent",
+      l.consent_date::text as "consentDate", l.risk_level as "riskLevel", ${sql.join(reportColumns, sql`, `)},
+      l.other_reports as "otherReports", l.sample_count as "samples", l.treatment_count as "treatments",
+      l.schemes as "schemes", l.death_date::text as "deathDate", l.death_cause as "deathCause",
+      l.last_contact_date::text as "lastContactDate"
+    from k join patient_list l on l.patient_id = k.id
+    join institutions i on i.id = l.institution_id join doctors dr on dr.id = l.doctor_id
     order by k.n`;
 }
 

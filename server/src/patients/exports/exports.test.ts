@@ -13,9 +13,10 @@ import {
   treatment,
 } from '../../test/patients.ts';
 import { safeCell, safeXlsxText } from './columns.ts';
-import { type ExportSource, withExportSource } from './export-source.ts';
+import { type BatchReader, type ExportSource, withExportSource } from './export-source.ts';
 import { exportName } from './exports.routes.ts';
 import { csvStream, jsonStream, xlsxStream } from './formats.ts';
+import { edgeSpace } from './xlsx-writer.ts';
 
 describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
   let t: TestApp;
@@ -314,7 +315,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     }
   });
 
-  it('pages through batches of keys, each patient exactly once', async () => {
+  it('pages through pages of keys in batches, each patient exactly once', async () => {
     const today = latestToday(new Date());
     const all: string[] = [];
     await withExportSource(
@@ -323,11 +324,12 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       today,
       async (source) => {
         for await (const batch of source.read(async (_reader, ids) => ids)) {
-          expect(batch.length).toBeLessThanOrEqual(1);
+          expect(batch.length).toBeLessThanOrEqual(2);
           all.push(...batch);
         }
       },
-      1,
+      2,
+      5,
     );
     expect(all.sort()).toEqual(await listIds(''));
   });
@@ -436,6 +438,59 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
   it('refuses doctors and bad filters', async () => {
     expect((await get('/api/patients/csv', doctor)).statusCode).toBe(403);
     expect((await get('/api/patients/xls?relapse=maybe')).statusCode).toBe(400);
+  });
+
+  it('writes the JSON of several batches, an empty one and a file larger than a write, as one list', async () => {
+    const large = { id: 'large', note: 'ñ'.repeat(200_000) };
+    const batches = [[{ id: 'a' }, { id: 'b' }], [], [large, { id: 'c' }]];
+    const source: ExportSource = {
+      async *read(read) {
+        for (const batch of batches) {
+          yield await read(
+            { documents: async () => batch.map((file) => JSON.stringify(file)) } as unknown as BatchReader,
+            batch.map((file) => file.id),
+          );
+        }
+      },
+    };
+    const chunks: Buffer[] = [];
+    for await (const chunk of jsonStream(source)) {
+      chunks.push(Buffer.from(chunk));
+    }
+    expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual({
+      data: [{ id: 'a' }, { id: 'b' }, large, { id: 'c' }],
+    });
+  });
+
+  it('marks the XLSX texts that start or end with white space, of any kind', () => {
+    const texts = [
+      'abc',
+      ' abc',
+      'abc ',
+      '\tx',
+      'x\n',
+      'ñandú',
+      ' ñ',
+      'ñ ',
+      '\u00a0x',
+      'x\u2003',
+      '\ufeffx',
+      'a b',
+      '~!',
+      '',
+    ];
+    expect(texts.map(edgeSpace)).toEqual(texts.map((text) => /^\s|\s$/.test(text)));
+    expect(texts.filter(edgeSpace)).toEqual([
+      ' abc',
+      'abc ',
+      '\tx',
+      'x\n',
+      ' ñ',
+      'ñ ',
+      '\u00a0x',
+      'x\u2003',
+      '\ufeffx',
+    ]);
   });
 
   it('defuses formulas and names files by the time', () => {

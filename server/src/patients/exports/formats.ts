@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { EXPORT_TEXTS } from '@registry/shared';
+import { ByteWriter } from './byte-writer.ts';
 import {
   type Column,
   type ColumnKind,
@@ -21,7 +22,7 @@ import { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './xlsx-writer.ts';
  * previous ones (backpressure runs from the client to the database). Destroying the stream — a client
  * gone — returns the generator, which stops reading.
  */
-function streamOf(chunks: () => AsyncGenerator<string>): Readable {
+function streamOf(chunks: () => AsyncGenerator<string | Buffer>): Readable {
   return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
 }
 
@@ -80,11 +81,20 @@ export function jsonStream(source: ExportSource): Readable {
     yield '{"data":[';
     let first = true;
     for await (const documents of source.read((reader, ids) => reader.documents(ids))) {
-      if (documents.length === 0) {
-        continue;
+      const bytes = new ByteWriter();
+      for (const document of documents) {
+        const filled = [first ? undefined : bytes.write(','), bytes.write(document)];
+        first = false;
+        for (const full of filled) {
+          if (full) {
+            yield full;
+          }
+        }
       }
-      yield `${first ? '' : ','}${documents.join(',')}`;
-      first = false;
+      const rest = bytes.take();
+      if (rest) {
+        yield rest;
+      }
     }
     yield ']}\n';
   });

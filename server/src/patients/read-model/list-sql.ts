@@ -8,10 +8,10 @@ import {
   seesAdminFields,
 } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { iso } from '../../db/patient-records.ts';
 import { escapeLike } from '../../db/search.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
-import { iso } from './document-sql.ts';
 
 /**
  * The SQL of the patient list, its counts, the exports' row selection and the outcomes cohort
