@@ -43,8 +43,35 @@ export function serverRss(pid: number): number {
 }
 
 /** Downloads one export as a client would; times it and watches the server's resident memory. */
+/** CPU seconds a process has used (user and system), from /proc; 0 where there is none. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (every core, every process), from /proc/stat. */
+export function machineBusySeconds(): number {
+  try {
+    const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait.
+    const busy = ticks
+      .slice(0, 8)
+      .reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
+    return busy / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export async function exportRun(base: string, token: string, format: 'csv' | 'json' | 'xls', pid: number) {
   const rssBefore = serverRss(pid);
+  const cpuBefore = cpuSeconds(pid);
+  const busyBefore = machineBusySeconds();
   let rssPeak = rssBefore;
   const watch = setInterval(() => {
     rssPeak = Math.max(rssPeak, serverRss(pid));
@@ -59,5 +86,7 @@ export async function exportRun(base: string, token: string, format: 'csv' | 'js
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(watch);
-  return { format, status: res.status, seconds, bytes, rssBefore, rssPeak };
+  const serverCpu = cpuSeconds(pid) - cpuBefore;
+  const machineCpu = machineBusySeconds() - busyBefore;
+  return { format, status: res.status, seconds, bytes, rssBefore, rssPeak, serverCpu, machineCpu };
 }
