@@ -32,9 +32,10 @@ const dialect = new PgDialect();
  * text, so that PostgreSQL parses it once per connection and, once its plan proves the same whatever
  * the values, plans it once too: a patient's document (one patient by key), the list's count (a sum
  * over the small counts table, or a search through its trigram indexes) and each statement of an export
- * (a batch of patients by key, the same text for every batch). Not for the list's page,
- * whose plan depends on the values searched for; its two shapes (walk the order or sort the matches)
- * are chosen in the SQL itself. A connection pooler between the server and PostgreSQL must keep named
+ * (a batch of patients by key, the same text for every batch), and the list's page when it sets no
+ * filter (every patient the viewer sees, in the list's order). Not for a filtered page, whose plan
+ * depends on the values searched for; its two shapes (walk the order or sort the matches) are chosen
+ * in the SQL itself. A connection pooler between the server and PostgreSQL must keep named
  * statements (docs/operations.md).
  */
 export async function executePrepared(db: Queryable, query: SQL): Promise<unknown> {

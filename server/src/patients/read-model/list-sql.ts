@@ -139,6 +139,16 @@ const reportContent = (name: string) =>
 export const FEW_MATCHES = 2000;
 
 /**
+ * Whether a list sets no filter: its page then matches every patient the viewer sees, whatever the
+ * values bound to it, so one plan serves every request and the page can be a prepared statement.
+ */
+export function isUnfiltered(filters: PatientFilters): boolean {
+  return (Object.keys(patientFilterFields) as (keyof PatientFilters)[]).every(
+    (key) => filters[key] === undefined,
+  );
+}
+
+/**
  * One page of the list: the page's keys are found first, and only the rows of the page are then read —
  * an offset skips index entries, never whole rows and their lab reports. With many matches (`few`
  * false) the keys come from walking the index of the list's order, which finds a page after a few

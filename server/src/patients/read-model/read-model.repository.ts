@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
-import { countSql, FEW_MATCHES, pageSql } from './list-sql.ts';
+import { countSql, FEW_MATCHES, isUnfiltered, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -51,7 +51,12 @@ export function createReadModelRepository(db: Queryable) {
         return { rows: [], total };
       }
       ensureWanted();
-      const rows = rowsOf<ListRow>(await db.execute(pageSql(viewer, query, total <= FEW_MATCHES)));
+      const page = pageSql(viewer, query, total <= FEW_MATCHES);
+      // An unfiltered page (the list as it first opens) is planned the same for any values; a filtered
+      // one's best plan depends on what is searched for (db/prepared.ts).
+      const rows = rowsOf<ListRow>(
+        await (isUnfiltered(query) ? executePrepared(db, page) : db.execute(page)),
+      );
       return { rows, total };
     },
   };
