@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      databasePoolSize: 20,
       dataDir: './data',
       adminEmail: undefined,
       adminPassword: undefined,
@@ -29,6 +30,16 @@ describe('loadConfig', () => {
       requireAdminMfa: false,
       metricsToken: undefined,
     });
+  });
+
+  it('takes a pool size of 1 to 100 connections, and refuses anything else', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '5' }).databasePoolSize).toBe(5);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(20);
+    for (const bad of ['0', '101', '2.5', 'many']) {
+      expect(problemsOf({ DATABASE_POOL_SIZE: bad }), bad).toEqual([
+        expect.stringMatching(/^DATABASE_POOL_SIZE: /),
+      ]);
+    }
   });
 
   it('treats empty variables as unset', () => {
@@ -46,6 +57,7 @@ describe('loadConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         DATABASE_URL: 'postgres://registry:secret@db.internal:5432/registry',
+        DATABASE_POOL_SIZE: '40',
         DATA_DIR: '/var/lib/registry',
         ADMIN_EMAIL: 'chief@example.org',
         ADMIN_PASSWORD: 'Chief-pass1',
@@ -61,6 +73,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://registry:secret@db.internal:5432/registry',
+      databasePoolSize: 40,
       dataDir: '/var/lib/registry',
       adminEmail: 'chief@example.org',
       adminPassword: 'Chief-pass1',

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { dataDir: config.dataDir },
   ).catch((error: unknown) =>
     fail(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}`),
   );

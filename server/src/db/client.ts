@@ -85,6 +85,8 @@ export type DatabaseLocation =
       logQuery?: (query: string, params: unknown[]) => void;
       /** Another time limit per statement than STATEMENT_TIMEOUT_MS (tests). */
       statementTimeoutMs?: number;
+      /** At most this many connections (DATABASE_POOL_SIZE); 10 by default. */
+      poolSize?: number;
     }
   | { dataDir: string }
   | { memory: true };
@@ -106,7 +108,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if ('url' in location) {
     const pool = new pg.Pool({
       connectionString: location.url,
-      max: 10,
+      max: location.poolSize ?? 10,
       // While the server is away a request fails within seconds (503), instead of waiting for it.
       connectionTimeoutMillis: 5000,
       options: sessionOptions(location.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS),
