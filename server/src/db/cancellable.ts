@@ -1,5 +1,22 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PoolClient } from 'pg';
 import { type Database, poolOf, type Queryable } from './client.ts';
+
+/**
+ * The query builder over each connection of the pool, made the first time the connection serves a
+ * request and kept while it lives. Without the schema: relational queries are not used here, and
+ * working out their configuration for every request cost a tenth of the server's time on a busy list.
+ */
+const builders = new WeakMap<PoolClient, Database>();
+
+function builderOf(client: PoolClient): Database {
+  let db = builders.get(client);
+  if (!db) {
+    db = drizzlePg({ client }) as unknown as Database;
+    builders.set(client, db);
+  }
+  return db;
+}
 
 /** What a read answers when the client it was for has gone: nobody will read it. */
 export class ClientGoneError extends Error {
@@ -37,9 +54,7 @@ export async function cancellable<T>(
   };
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    // Without the schema: relational queries are not used here, and working out their configuration
-    // for every request cost a tenth of the server's time on a busy list.
-    return await work(drizzlePg({ client }) as unknown as Database, ensureWanted);
+    return await work(builderOf(client), ensureWanted);
   } catch (error) {
     if (signal.aborted) {
       throw new ClientGoneError();
