@@ -1,7 +1,7 @@
 import type { PatientListQuery } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { executePrepared, executeStatement } from '../../db/prepared.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
 import { countSql, FEW_MATCHES, isUnfiltered, pageSql } from './list-sql.ts';
@@ -55,7 +55,7 @@ export function createReadModelRepository(db: Queryable) {
       // An unfiltered page (the list as it first opens) is planned the same for any values; a filtered
       // one's best plan depends on what is searched for (db/prepared.ts).
       const rows = rowsOf<ListRow>(
-        await (isUnfiltered(query) ? executePrepared(db, page) : db.execute(page)),
+        await (isUnfiltered(query) ? executePrepared : executeStatement)(db, page),
       );
       return { rows, total };
     },
