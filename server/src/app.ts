@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
 import type { Config } from './config.ts';
@@ -15,6 +15,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { exportsRoutes } from './patients/exports/exports.routes.ts';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   readonly logger?: boolean;
   /** Where logs go instead of standard output (tests that read them). */
   readonly logStream?: Writable;
+  /** Also encode every answer with zod and fail when the compiled serialiser wrote another text (tests). */
+  readonly checkAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -84,7 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: options.checkAnswers ?? false }));
   registerErrorHandler(app);
   registerClientGone(app);
   await registerSecurityHeaders(app);

@@ -38,7 +38,10 @@ export async function buildTestApp(
     now: () => new Date(current),
     mailer: createMailer(config),
   };
-  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : {});
+  const app = await buildApp(ctx, {
+    checkAnswers: true,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
