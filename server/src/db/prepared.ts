@@ -89,9 +89,9 @@ async function run(db: Queryable, query: SQL, prepare: boolean): Promise<unknown
       ...(prepare ? { name: nameOf(built.sql) } : {}),
     });
   }
-  return prepare
-    ? db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute()
-    : db.execute(query);
+  return db._.session
+    .prepareQuery(built, undefined, prepare ? nameOf(built.sql) : undefined, false)
+    .execute();
 }
 
 /**
