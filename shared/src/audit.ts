@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './http.ts';
+import { MAX_CODE_OP } from './patients.ts';
 import { dateSchema } from './patients-rules.ts';
 import { searchText } from './text.ts';
 
@@ -19,15 +20,28 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-/** `GET /api/audit`: newest first unless `order=asc`; `from` and `to` are inclusive UTC days. */
+/**
+ * `GET /api/audit`: newest first unless `order=asc`; `from` and `to` are inclusive UTC days; a patient by
+ * its id or by its code OP.
+ */
 export const auditQuerySchema = pageQuerySchema.extend({
   patientId: z.uuid().optional(),
+  patientCode: z.coerce
+    .number({ error: 'validation.positiveInteger' })
+    .int('validation.positiveInteger')
+    .positive('validation.positiveInteger')
+    .max(MAX_CODE_OP, 'validation.positiveInteger')
+    .optional(),
   userId: z.uuid().optional(),
   action: searchText(100).pipe(z.string().min(1)).optional(),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** `GET /api/audit/csv`: the same filters, every matching entry (page and size are not taken). */
+export const auditExportQuerySchema = auditQuerySchema.omit({ page: true, size: true });
+export type AuditFilters = z.infer<typeof auditExportQuerySchema>;
 
 /**
  * The actions that change a patient or one of its records: a patient's history (docs/api-patients.md,
@@ -36,10 +50,12 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const PATIENT_CHANGE_ACTIONS = [
   'patient.create',
   'patient.update',
+  'patient.identificationCollision',
   'sample.create',
   'sample.update',
   'diagnostic.create',
   'diagnostic.update',
+  'genetics.update',
   'treatment.create',
   'treatment.update',
   'treatment.delete',
@@ -50,7 +66,6 @@ export const PATIENT_CHANGE_ACTIONS = [
   'labReport.update',
   'file.upload',
 ] as const;
-export type PatientChangeAction = (typeof PATIENT_CHANGE_ACTIONS)[number];
 
 /** One change in a patient's history: when, who, which record and each field's old and new value. */
 export const patientHistoryEntrySchema = auditEventSchema.pick({

@@ -7,6 +7,11 @@ export const LOGIN_PASSWORD_MIN = 6;
 export const STRONG_PASSWORD_MIN = 8;
 export const STRONG_PASSWORD_MAX = 99;
 
+/** A session dies after this long without a request (docs/product-rules.md#accounts); the web app warns before. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A session's last use is written at most this often, so its idle limit may come this much earlier. */
+export const SESSION_LAST_SEEN_PRECISION_MS = 60 * 1000;
+
 /** An email address: the HTML5 pattern, what a browser's email field accepts (admin@localhost too). */
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
+import { geneticsSchema } from './genetics/genetics-schema.ts';
 import { nullableChoice, nullableChoiceOrOther, nullableDateSchema } from './patients-rules.ts';
 import { nullableText } from './text.ts';
 
@@ -20,6 +21,8 @@ export const diagnosticSchema = z.object({
   consent: z.boolean(),
   consentDate: z.string().nullable(),
   dxSecondaryDescription: z.string().nullable(),
+  /** The karyotype and markers (CONTRACT §10), null until entered; written by its own call. */
+  genetics: geneticsSchema.nullable(),
 });
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
 
@@ -72,6 +75,28 @@ export function diagnosticIssues(value: DiagnosticRuleInput, biobank: boolean): 
     issues.consentDate = 'validation.chooseDate';
   }
   return issues;
+}
+
+/**
+ * The diagnostic fields as they are kept (docs/product-rules.md#validation), for a biobank patient or
+ * another: the text of an Other subtype only with Other, the relapse date only with a relapse, the
+ * consent date only with a consent outside a biobank (whose consent is the single option 'Bio Banco',
+ * true), and the description of a secondary diagnosis only for a secondary one. The wizard sends what
+ * this gives and the server stores it, so that both drop the same values.
+ */
+export function normalizeDiagnostic(fields: DiagnosticFields, biobank: boolean): DiagnosticFields {
+  const relapse = fields.relapse ?? false;
+  const consent = biobank ? true : fields.consent;
+  return {
+    ...fields,
+    subTypeName: fields.dxSubType === 'Other' ? (fields.subTypeName ?? null) : null,
+    relapse,
+    relapseDate: relapse ? (fields.relapseDate ?? null) : null,
+    consent,
+    consentDate: consent && !biobank ? (fields.consentDate ?? null) : null,
+    dxSecondaryDescription:
+      fields.dxSecondary === 'Secundario' ? (fields.dxSecondaryDescription ?? null) : null,
+  };
 }
 
 /** The diagnostic step of the wizard, with its rules, for a biobank patient or another. */

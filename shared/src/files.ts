@@ -27,4 +27,3 @@ export const uploadFileFieldsSchema = z.strictObject({
   date: nullableDateSchema,
   purpose: z.enum(FILE_PURPOSES, { error: 'validation.chooseOption' }).optional(),
 });
-export type UploadFileFields = z.infer<typeof uploadFileFieldsSchema>;

@@ -33,9 +33,23 @@ export const mfaChallengeSchema = z.strictObject({ challenge: z.string().min(20)
 /** Confirming an enrolment at sign-in: the challenge and the first code of the app. */
 export const loginMfaEnableSchema = loginMfaSchema;
 
-/** Confirming an enrolment, or turning the second factor off, from Settings: a current code. */
+/** Confirming an enrolment from Settings: a current code. */
 export const mfaCodeBodySchema = z.strictObject({ code: mfaCodeSchema });
 export type MfaCodeBody = z.infer<typeof mfaCodeBodySchema>;
+
+/** The password again: a session left open must not be enough to change the second factor. */
+const passwordAgain = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(200, 'validation.passwordRequired');
+
+/** Starting an enrolment from Settings: the password again. */
+export const mfaSetupBodySchema = z.strictObject({ password: passwordAgain });
+export type MfaSetupBody = z.infer<typeof mfaSetupBodySchema>;
+
+/** Turning the second factor off from Settings: the password again and a current code. */
+export const mfaDisableBodySchema = z.strictObject({ password: passwordAgain, code: mfaCodeSchema });
+export type MfaDisableBody = z.infer<typeof mfaDisableBodySchema>;
 
 /** What an enrolment shows: the secret (to type by hand), its otpauth URI and a QR code of it. */
 export const mfaSetupSchema = z.object({

@@ -68,9 +68,8 @@ export function seesAdminFields(user: Pick<PolicyUser, 'isAdmin'>): boolean {
   return user.isAdmin;
 }
 
-/** Fields of a patient and of a list row that exist only in admins' answers. */
+/** Fields of a patient that exist only in admins' answers. */
 export const ADMIN_ONLY_PATIENT_FIELDS = ['codeOP'] as const;
-export const ADMIN_ONLY_ROW_FIELDS = ['codeOP', 'ngsOp'] as const;
 
 /** Whether a user sees a lab-report entry of this name. */
 export function seesLabReport(user: Pick<PolicyUser, 'isAdmin'>, name: string): boolean {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { courseSchema } from './course.ts';
 import { diagnosticSchema } from './diagnostics.ts';
 import { DIAGNOSES, INSTITUTION_TYPES, RISKS, SEXES, STAGES } from './enums.ts';
+import { ELN2022_CATEGORIES, eln2022Schema } from './genetics/genetics-schema.ts';
 import { pageQuerySchema } from './http.ts';
 import { labReportSchema } from './lab-reports.ts';
 import {
@@ -10,6 +12,7 @@ import {
   nullableChoice,
   nullableDateSchema,
 } from './patients-rules.ts';
+import { QUALITY_FILTERS, qualityFindingSchema } from './quality/rules.ts';
 import { sampleSchema } from './samples.ts';
 import { nullableText, requiredText, searchText, storableString } from './text.ts';
 import { treatmentSchema } from './treatments.ts';
@@ -86,6 +89,25 @@ export const codeOPSchema = z
   .nullable();
 
 /**
+ * The code OP as the admin types it: digits only — a sign, a decimal, a letter or a space inside is
+ * refused with the message, never dropped — or nothing, which removes the code.
+ */
+export const codeOPTextSchema = z
+  .string()
+  .trim()
+  .transform((text, context) => {
+    if (text === '') {
+      return null;
+    }
+    if (!/^[0-9]+$/.test(text)) {
+      context.addIssue({ code: 'custom', message: 'validation.positiveInteger' });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .pipe(codeOPSchema);
+
+/**
  * `PATCH /api/patients/{id}`: only the changed fields. Admins may send codeOP alone; doctors anything
  * but codeOP. deathDate null removes a death recorded by mistake; lastContactDate records follow-up.
  */
@@ -106,7 +128,6 @@ export type PatientOrderBy = (typeof PATIENT_ORDER_BY)[number];
 
 /** The Code OP filter of the list: patients without a code, or with one. */
 export const CODE_OP_FILTERS = ['missing', 'present'] as const;
-export type CodeOPFilter = (typeof CODE_OP_FILTERS)[number];
 
 /** The page sizes the patient list offers (the API itself takes any size up to MAX_PAGE_SIZE). */
 export const PATIENT_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -123,10 +144,21 @@ export const patientPageSizeSchema = z.coerce
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
 
+/** The two days of a relapse-date range as the `obito` filter writes it (`from,to`), or nulls. */
+export function relapseRangeOf(obito: string | undefined): [from: string | null, to: string | null] {
+  const [from = null, to = null] = obito ? obito.split(',') : [];
+  return [from, to];
+}
+
+/** The `obito` filter of a relapse-date range. */
+export const relapseRangeText = (from: string, to: string): string => `${from},${to}`;
+
 const obitoSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/, 'validation.chooseDate')
-  .refine((value) => value.split(',').every(isCalendarDate), { error: 'validation.chooseDate' });
+  .refine((value) => relapseRangeOf(value).every((day) => day !== null && isCalendarDate(day)), {
+    error: 'validation.chooseDate',
+  });
 
 /** The filters of the patient list and exports (docs/product-rules.md#patient-list). */
 export const patientFilterFields = {
@@ -138,6 +170,10 @@ export const patientFilterFields = {
   codeOP: optionalFilter(z.enum(CODE_OP_FILTERS, { error: 'validation.chooseOption' })),
   /** Relapse-date range `yyyy-MM-dd,yyyy-MM-dd`, both ends inclusive. */
   obito: optionalFilter(obitoSchema),
+  /** The ELN 2022 genetic risk of the first diagnostic (CONTRACT §10). */
+  eln: optionalFilter(z.enum(ELN2022_CATEGORIES, { error: 'validation.chooseOption' })),
+  /** Data quality (CONTRACT §13): has an error; has a warning but no error; has neither. */
+  quality: optionalFilter(z.enum(QUALITY_FILTERS, { error: 'validation.chooseOption' })),
   /**
    * Identification, institution name or the contents of the lab reports a doctor sees (case- and
    * accent-insensitive), or codeOP as `123` / `AL-OP#123`.
@@ -193,6 +229,11 @@ export const patientRowSchema = z.object({
       relapse: z.boolean(),
     }),
   ),
+  /** The ELN 2022 genetic risk of the first diagnostic (CONTRACT §10). */
+  eln2022: z.enum(ELN2022_CATEGORIES),
+  /** How many data-quality errors and warnings the patient has (CONTRACT §13). */
+  qualityErrors: z.number().int(),
+  qualityWarnings: z.number().int(),
 });
 export type PatientRow = z.infer<typeof patientRowSchema>;
 
@@ -229,11 +270,17 @@ export const patientSchema = z.object({
   treatments: z.array(treatmentSchema),
   /** The NGS OP entry is in the list for admins only. */
   reports: z.array(labReportSchema),
+  /** The ELN 2022 genetic risk of the first diagnostic, its reasons and what would decide it (CONTRACT §10). */
+  eln2022: eln2022Schema,
+  /** The first remission, MRD negativity in it, induction failure and the transplant (CONTRACT §11). */
+  course: courseSchema,
   riskLevel: z.enum(RISKS).nullable(),
   deathDate: z.string().nullable(),
   deathCause: z.string().nullable(),
   /** The last date the patient was known to be alive, from a follow-up visit. */
   lastContactDate: z.string().nullable(),
+  /** The data-quality rules that fire for the patient, the message in the caller's language (CONTRACT §13). */
+  quality: z.array(qualityFindingSchema),
 });
 export type Patient = z.infer<typeof patientSchema>;
 

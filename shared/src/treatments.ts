@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESPONSES, TREATMENT_SCHEMES } from './enums.ts';
+import { MRD_METHODS, MRD_STATUSES, RESPONSES, TREATMENT_SCHEMES } from './enums.ts';
 import {
   endsBeforeStart,
   nullableChoice,
@@ -27,11 +27,16 @@ export const treatmentSchema = z.object({
   startDate: z.string().nullable(),
   toxicities: z.string().nullable(),
   diseaseAssessment: z.enum(RESPONSES).nullable(),
+  /** When the response was assessed (CONTRACT §11). */
+  diseaseAssessmentDate: z.string().nullable(),
   medulogram: z.string().nullable(),
   medulogramDate: z.string().nullable(),
   EMR: z.string().nullable(),
   EMRDate: z.string().nullable(),
   EMRBlasts: z.number().nullable(),
+  /** The measurable residual disease's result and method (CONTRACT §11). */
+  EMRStatus: z.enum(MRD_STATUSES).nullable(),
+  EMRMethod: z.enum(MRD_METHODS).nullable(),
   clinicalMonitoring: z.string().nullable(),
   drugs: z.array(drugSchema),
 });
@@ -74,6 +79,7 @@ const treatmentFields = {
   startDate: nullableDateSchema,
   toxicities: nullableText(5000).optional(),
   diseaseAssessment: nullableChoice(RESPONSES),
+  diseaseAssessmentDate: nullableDateSchema,
   medulogram: nullableText(5000).optional(),
   medulogramDate: nullableDateSchema,
   EMR: nullableText(5000).optional(),
@@ -84,19 +90,50 @@ const treatmentFields = {
     .max(100, 'validation.percentRange')
     .nullable()
     .optional(),
+  EMRStatus: nullableChoice(MRD_STATUSES),
+  EMRMethod: nullableChoice(MRD_METHODS),
   clinicalMonitoring: nullableText(5000).optional(),
   drugs: z.array(drugInputSchema).max(50, 'validation.tooLong').default([]),
 };
 
-function treatmentRules(value: { scheme?: string | null; schemeName?: string | null }, ctx: z.RefinementCtx) {
+type TreatmentRuleInput = {
+  scheme?: string | null;
+  schemeName?: string | null;
+  startDate?: string | null;
+  diseaseAssessment?: string | null;
+  diseaseAssessmentDate?: string | null;
+};
+
+/**
+ * The rules of every treatment a client sends (docs/product-rules.md#validation): schemeName when the
+ * scheme is Other, and a response never assessed before the treatment started.
+ */
+function treatmentRules(value: TreatmentRuleInput, ctx: z.RefinementCtx) {
   if (value.scheme === 'Other' && !value.schemeName) {
     ctx.addIssue({ code: 'custom', path: ['schemeName'], message: 'validation.required' });
   }
+  if (endsBeforeStart(value.startDate, value.diseaseAssessmentDate)) {
+    ctx.addIssue({ code: 'custom', path: ['diseaseAssessmentDate'], message: 'validation.beforeStart' });
+  }
 }
 
-/** One treatment of the wizard (docs/product-rules.md#validation): order required, schemeName when the scheme is Other. */
-export const treatmentFormSchema = z.strictObject(treatmentFields).superRefine(treatmentRules);
-export type TreatmentFormInput = z.infer<typeof treatmentFormSchema>;
+/**
+ * The wizard asks for the date of every response (CONTRACT §11). The API does not: a client that sends
+ * a response without one (the seed's) has it dated by the medulogram, or left out of the endpoints
+ * that need its date.
+ */
+function formRules(value: TreatmentRuleInput, ctx: z.RefinementCtx) {
+  treatmentRules(value, ctx);
+  if (value.diseaseAssessment && !value.diseaseAssessmentDate) {
+    ctx.addIssue({ code: 'custom', path: ['diseaseAssessmentDate'], message: 'validation.chooseDate' });
+  }
+}
+
+/** One treatment as the API takes it: order required, schemeName when the scheme is Other. */
+export const treatmentWireSchema = z.strictObject(treatmentFields).superRefine(treatmentRules);
+
+/** One treatment of the wizard: as the API takes it, and a date with every response. */
+export const treatmentFormSchema = z.strictObject(treatmentFields).superRefine(formRules);
 
 /** A treatment of the upsert call: with an id to update it, without one to add it. */
 export const treatmentInputSchema = z
@@ -107,7 +144,7 @@ export type TreatmentInput = z.infer<typeof treatmentInputSchema>;
 /** `POST /api/patients/treatments`: new treatments (and their drugs) for a patient. */
 export const createTreatmentsSchema = z.strictObject({
   patientId: z.uuid(),
-  treatments: z.array(treatmentFormSchema).min(1, 'validation.required').max(50, 'validation.tooLong'),
+  treatments: z.array(treatmentWireSchema).min(1, 'validation.required').max(50, 'validation.tooLong'),
 });
 export type CreateTreatmentsInput = z.infer<typeof createTreatmentsSchema>;
 

@@ -43,7 +43,6 @@ export type CreateDoctorInput = z.infer<typeof createDoctorSchema>;
 
 /** The 'edit user' form of an admin: only the nickname (the admin flag and the email never change). */
 export const editAdminFormSchema = z.strictObject({ nickname: requiredText(100) });
-export type EditAdminFormInput = z.infer<typeof editAdminFormSchema>;
 
 /** The 'edit user' form of a doctor: the nickname and the doctor's data, all required as on creation. */
 export const editDoctorFormSchema = editAdminFormSchema.extend({
@@ -52,7 +51,6 @@ export const editDoctorFormSchema = editAdminFormSchema.extend({
   gender: z.enum(SEXES, { error: 'validation.chooseOption' }),
   institutionId: z.uuid({ error: 'validation.chooseOption' }),
 });
-export type EditDoctorFormInput = z.infer<typeof editDoctorFormSchema>;
 
 /**
  * `PATCH /api/users/{id}`: any non-empty subset of the status and the editable fields, each validated as on

@@ -31,6 +31,18 @@ export const es = {
     birthDateOrYear: 'Ingrese una fecha o un año.',
     ecogRange: 'Debe ser un número entero entre 0 y 5.',
     percentRange: 'Debe ser un número entre 0 y 100.',
+    modelNoTerms: 'Elija una agrupación o una covariable para el modelo.',
+    modelNoEvents: 'Ningún paciente de la cohorte tuvo el evento: no hay riesgos que comparar.',
+    modelTooManyTerms:
+      'El modelo tiene más términos que eventos o que pacientes: quite covariables o amplíe la cohorte.',
+    modelSingular: 'Dos términos del modelo dicen lo mismo (son colineales): quite uno.',
+    modelSingleValue:
+      'Una covariable o la agrupación tiene un solo valor en esta cohorte: no hay nada que comparar. Quítela o amplíe la cohorte.',
+    modelInfinite:
+      'Un grupo o una categoría no tiene eventos, o los tiene todos: su razón de riesgos sería infinita. Agrupe de otro modo o amplíe la cohorte.',
+    modelNotConverged: 'El modelo no converge con estos pacientes: quite covariables o amplíe la cohorte.',
+    landmarkRange: 'El punto de referencia es un número entero de días entre 1 y 3650.',
+    daysList: 'Indique hasta 10 números de días distintos entre 1 y 3650, separados por comas.',
     positiveInteger: 'Debe ser un número entero positivo.',
     biobankConsent: 'En un biobanco el consentimiento es «Bio Banco».',
     identificationExists: 'El código de paciente ya existe.',
@@ -38,6 +50,14 @@ export const es = {
     fileUnknown: 'El archivo no existe o no es de este paciente.',
     duplicateName: 'Este nombre está repetido.',
     adminHasNoDoctorData: 'Un administrador no tiene datos de médico.',
+    markerUnknown: 'Este marcador no existe.',
+    markerRepeated: 'Este marcador está repetido.',
+    vafNotApplicable: 'La VAF solo se indica en las mutaciones génicas.',
+    normalKaryotypeWithFinding:
+      'Un cariotipo normal no puede tener una reordenación ni un hallazgo del cariotipo positivo (ingresado o leído del texto).',
+  },
+  genetics: {
+    karyotypeUnreadable: 'No se pudo leer el cariotipo; solo cuentan los marcadores ingresados.',
   },
   errors: {
     BAD_REQUEST: 'La solicitud no es válida.',
@@ -66,9 +86,37 @@ export const es = {
     MFA_CHALLENGE_EXPIRED: 'El inicio de sesión venció. Ingrese nuevamente su email y contraseña.',
     MFA_ALREADY_ENABLED: 'El segundo factor ya está activado.',
     MFA_NOT_ENABLED: 'El segundo factor no está activado.',
+    MFA_REQUIRED:
+      'El registro exige un segundo factor a los administradores. Ingrese nuevamente y configúrelo.',
     CURRENT_PASSWORD_WRONG: 'La contraseña actual no es correcta.',
+    QUERY_STATE: 'La consulta no admite ese paso en su estado actual.',
+    MODEL_NOT_FITTED: 'El modelo no se puede ajustar a estos pacientes.',
     TOO_MANY_ATTEMPTS: 'Demasiados intentos. Espere unos minutos e intente nuevamente.',
+    EXPORT_IN_PROGRESS: 'Ya tiene exportaciones en curso. Espere a que terminen e intente nuevamente.',
+    EXPORTS_BUSY: 'El registro está preparando muchas exportaciones. Intente nuevamente en unos instantes.',
     UNAVAILABLE: 'El registro no puede responder en este momento. Intente nuevamente en unos instantes.',
     INTERNAL: 'Ocurrió un error. Intente nuevamente o contacte a soporte.',
+  },
+  quality: {
+    dateBeforeBirth: 'Hay una fecha anterior a la fecha de nacimiento.',
+    dateAfterDeath: 'Hay una fecha posterior a la fecha de óbito.',
+    relapseBeforeDiagnosis: 'La recaída está fechada antes del primer diagnóstico.',
+    treatmentBeforeDiagnosis: 'Un tratamiento comienza antes del primer diagnóstico.',
+    assessmentBeforeDiagnosis: 'Una evaluación de respuesta está fechada antes del primer diagnóstico.',
+    assessmentBeforeTreatment: 'Una evaluación de respuesta está fechada antes del inicio de su tratamiento.',
+    crWithBlasts: 'Una remisión completa tiene un 5 % de blastos o más.',
+    crWithoutDate: 'Una remisión completa no tiene fecha de evaluación ni de medulograma.',
+    karyotypeOtherSex:
+      'El cariotipo corresponde al otro sexo (XY en una paciente, XX en un paciente) sin una alteración de los cromosomas sexuales.',
+    vafOutOfRange: 'Una VAF está fuera de 0–100 %.',
+    relapseWithoutDate: 'Hay una recaída sin fecha.',
+    riskDisagreesWithEln: 'El riesgo indicado contradice el riesgo genético ELN 2022.',
+    elnInsufficient: 'LMA sin los datos genéticos que deciden el riesgo ELN 2022.',
+    transplantWithoutResponse: 'Un trasplante no tiene una evaluación de respuesta anterior.',
+    drugBeforeTreatment: 'Una droga se aplica antes del inicio de su tratamiento.',
+    deathWithoutCause: 'El óbito no tiene causa.',
+    followUpOverdue: 'Paciente vivo sin seguimiento hace más de 12 meses.',
+    possibleDuplicate:
+      'Posible duplicado: otro paciente de la institución tiene la misma fecha de nacimiento, sexo y fecha de diagnóstico.',
   },
 };

@@ -8,12 +8,26 @@ import type { Language } from './index.ts';
 export interface ExportTexts {
   readonly sheets: Record<'patients' | 'diagnostics' | 'treatments' | 'drugs' | 'labReports', string>;
   readonly headers: Record<ExportField, string>;
+  /** The header of a marker's VAF column: `{marker}` is its code. */
+  readonly vafHeader: string;
   readonly yes: string;
   readonly no: string;
   readonly other: string;
   /** Stored code → label; a code without a label is written as it is stored. */
   readonly values: Record<
-    'sex' | 'stage' | 'risk' | 'institutionType' | 'response' | 'diagnosis' | 'reportName',
+    | 'sex'
+    | 'stage'
+    | 'risk'
+    | 'institutionType'
+    | 'response'
+    | 'diagnosis'
+    | 'reportName'
+    | 'eln2022'
+    | 'markerResult'
+    | 'karyotypeResult'
+    | 'mrdStatus'
+    | 'mrdMethod'
+    | 'transplantType',
     Record<string, string>
   >;
 }
@@ -52,6 +66,16 @@ export const EXPORT_FIELDS = [
   'deathDate',
   'deathCause',
   'lastContactDate',
+  'eln2022',
+  'karyotype',
+  'karyotypeResult',
+  'firstCrDate',
+  'firstCrCategory',
+  'mrdNegativeInCr',
+  'inductionFailure',
+  'transplantType',
+  'transplantDate',
+  'transplantInCr1',
   'patientId',
   'diagnosticId',
   'treatmentId',
@@ -60,11 +84,14 @@ export const EXPORT_FIELDS = [
   'startDate',
   'toxicities',
   'diseaseAssessment',
+  'diseaseAssessmentDate',
   'medulogram',
   'medulogramDate',
   'EMR',
   'EMRDate',
   'EMRBlasts',
+  'EMRStatus',
+  'EMRMethod',
   'clinicalMonitoring',
   'drugs',
   'treatmentOrder',
@@ -95,7 +122,7 @@ const es: ExportTexts = {
     institutionCode: 'Código de la institución',
     institutionType: 'Tipo de institución',
     doctor: 'Médico',
-    createdAt: 'Fecha de registro',
+    createdAt: 'Fecha de registro (UTC)',
     birthDate: 'Fecha de nacimiento',
     age: 'Edad',
     gender: 'Sexo',
@@ -120,6 +147,16 @@ const es: ExportTexts = {
     deathDate: 'Fecha de óbito',
     deathCause: 'Causa de óbito',
     lastContactDate: 'Último control',
+    eln2022: 'Riesgo genético ELN 2022',
+    karyotype: 'Cariotipo',
+    karyotypeResult: 'Resultado del cariotipo',
+    firstCrDate: 'Fecha de la primera RC',
+    firstCrCategory: 'Primera RC',
+    mrdNegativeInCr: 'EMR negativa en RC',
+    inductionFailure: 'Fallo de la inducción',
+    transplantType: 'Trasplante',
+    transplantDate: 'Fecha del trasplante',
+    transplantInCr1: 'Trasplante en RC1',
     patientId: 'ID del paciente',
     diagnosticId: 'ID del diagnóstico',
     treatmentId: 'ID del tratamiento',
@@ -128,11 +165,14 @@ const es: ExportTexts = {
     startDate: 'Fecha de inicio',
     toxicities: 'Toxicidades',
     diseaseAssessment: 'Evaluación de la enfermedad',
+    diseaseAssessmentDate: 'Fecha de la evaluación',
     medulogram: 'Medulograma',
     medulogramDate: 'Fecha del medulograma',
     EMR: 'EMR',
     EMRDate: 'Fecha de EMR',
     EMRBlasts: 'Blastos EMR (%)',
+    EMRStatus: 'Resultado de la EMR',
+    EMRMethod: 'Método de la EMR',
     clinicalMonitoring: 'Monitoreo clínico',
     drugs: 'Drogas',
     treatmentOrder: 'Orden del tratamiento',
@@ -145,6 +185,7 @@ const es: ExportTexts = {
     date: 'Fecha',
     file: 'Archivo',
   },
+  vafHeader: '{marker} VAF (%)',
   yes: 'Sí',
   no: 'No',
   other: 'Otro',
@@ -160,10 +201,17 @@ const es: ExportTexts = {
     },
     response: {
       RC: 'RC (remisión completa)',
+      RCh: 'RCh (RC con recuperación hematológica parcial)',
+      RCi: 'RCi (RC con recuperación incompleta)',
+      MLFS: 'MLFS (estado libre de leucemia morfológico)',
       RP: 'RP (remisión parcial)',
+      NR: 'NR (no respuesta, refractaria)',
+      EP: 'EP (enfermedad progresiva)',
       NE: 'NE (no evaluable)',
-      NR: 'NR (no respuesta)',
     },
+    mrdStatus: { negative: 'Negativa', positive: 'Positiva', not_done: 'No realizada' },
+    mrdMethod: { flow: 'Citometría de flujo', qPCR: 'qPCR', NGS: 'NGS' },
+    transplantType: { allo: 'Alogénico', auto: 'Autólogo' },
     diagnosis: { confirm: 'A confirmar' },
     reportName: {
       Immunophenotype: 'Inmunofenotipo',
@@ -171,6 +219,15 @@ const es: ExportTexts = {
       'Molecular Studies': 'Estudios moleculares',
       Medulograma: 'Medulograma',
     },
+    eln2022: {
+      favorable: 'Favorable',
+      intermediate: 'Intermedio',
+      adverse: 'Adverso',
+      insufficient: 'Datos insuficientes',
+      not_applicable: 'No aplica',
+    },
+    markerResult: { positive: 'Positivo', negative: 'Negativo' },
+    karyotypeResult: { normal: 'Normal', abnormal: 'Anormal', failed: 'Fallido', not_done: 'No realizado' },
   },
 };
 
@@ -190,7 +247,7 @@ const en: ExportTexts = {
     institutionCode: 'Institution code',
     institutionType: 'Institution type',
     doctor: 'Doctor',
-    createdAt: 'Registered on',
+    createdAt: 'Registered on (UTC)',
     birthDate: 'Birth date',
     age: 'Age',
     gender: 'Sex',
@@ -214,7 +271,17 @@ const en: ExportTexts = {
     schemes: 'Schemes',
     deathDate: 'Date of death',
     deathCause: 'Cause of death',
-    lastContactDate: 'Last contact',
+    lastContactDate: 'Last follow-up',
+    eln2022: 'ELN 2022 genetic risk',
+    karyotype: 'Karyotype',
+    karyotypeResult: 'Karyotype result',
+    firstCrDate: 'First CR date',
+    firstCrCategory: 'First CR',
+    mrdNegativeInCr: 'MRD negative in CR',
+    inductionFailure: 'Induction failure',
+    transplantType: 'Transplant',
+    transplantDate: 'Transplant date',
+    transplantInCr1: 'Transplant in CR1',
     patientId: 'Patient ID',
     diagnosticId: 'Diagnostic ID',
     treatmentId: 'Treatment ID',
@@ -223,11 +290,14 @@ const en: ExportTexts = {
     startDate: 'Start date',
     toxicities: 'Toxicities',
     diseaseAssessment: 'Disease assessment',
+    diseaseAssessmentDate: 'Assessment date',
     medulogram: 'Medulogram',
     medulogramDate: 'Medulogram date',
     EMR: 'MRD',
     EMRDate: 'MRD date',
     EMRBlasts: 'MRD blasts (%)',
+    EMRStatus: 'MRD result',
+    EMRMethod: 'MRD method',
     clinicalMonitoring: 'Clinical monitoring',
     drugs: 'Drugs',
     treatmentOrder: 'Treatment order',
@@ -240,6 +310,7 @@ const en: ExportTexts = {
     date: 'Date',
     file: 'File',
   },
+  vafHeader: '{marker} VAF (%)',
   yes: 'Yes',
   no: 'No',
   other: 'Other',
@@ -254,11 +325,18 @@ const en: ExportTexts = {
       BioBanco: 'Biobank',
     },
     response: {
-      RC: 'RC (complete remission)',
-      RP: 'RP (partial remission)',
+      RC: 'CR (complete remission)',
+      RCh: 'CRh (CR with partial haematological recovery)',
+      RCi: 'CRi (CR with incomplete recovery)',
+      MLFS: 'MLFS (morphologic leukaemia-free state)',
+      RP: 'PR (partial remission)',
+      NR: 'NR (no response, refractory)',
+      EP: 'PD (progressive disease)',
       NE: 'NE (not evaluable)',
-      NR: 'NR (no response)',
     },
+    mrdStatus: { negative: 'Negative', positive: 'Positive', not_done: 'Not done' },
+    mrdMethod: { flow: 'Flow cytometry', qPCR: 'qPCR', NGS: 'NGS' },
+    transplantType: { allo: 'Allogeneic', auto: 'Autologous' },
     diagnosis: { confirm: 'To be confirmed' },
     reportName: {
       Immunophenotype: 'Immunophenotype',
@@ -266,6 +344,15 @@ const en: ExportTexts = {
       'Molecular Studies': 'Molecular studies',
       Medulograma: 'Medulogram',
     },
+    eln2022: {
+      favorable: 'Favorable',
+      intermediate: 'Intermediate',
+      adverse: 'Adverse',
+      insufficient: 'Insufficient data',
+      not_applicable: 'Not applicable',
+    },
+    markerResult: { positive: 'Positive', negative: 'Negative' },
+    karyotypeResult: { normal: 'Normal', abnormal: 'Abnormal', failed: 'Failed', not_done: 'Not done' },
   },
 };
 

@@ -1,0 +1,146 @@
+/**
+ * The genetic markers a diagnostic records (CONTRACT §10, docs/product-rules.md#genetics-and-eln-2022),
+ * grouped as a cytogenetics and molecular report groups them: the recurrent rearrangements (found by
+ * karyotype, FISH or RT-PCR), the karyotype findings, and the gene mutations. A code absent from a
+ * diagnostic's markers is *not tested*.
+ *
+ * `resolveMarkers` says what each marker is for a diagnostic once the karyotype text has been read:
+ * a marker entered by hand wins; a finding the read text implies counts as positive when not entered;
+ * a read text counts as negative for the rearrangements and karyotype findings it does not show, and so
+ * does `karyotypeResult: normal` (with or without a text).
+ */
+
+/** Fusions and rearrangements, by karyotype, FISH or RT-PCR. */
+export const REARRANGEMENTS = [
+  'PML::RARA',
+  'RUNX1::RUNX1T1',
+  'CBFB::MYH11',
+  'MLLT3::KMT2A',
+  'KMT2A-r',
+  'DEK::NUP214',
+  'BCR::ABL1',
+  'KAT6A::CREBBP',
+  'GATA2::MECOM',
+  'MECOM-r',
+] as const;
+export type Rearrangement = (typeof REARRANGEMENTS)[number];
+
+/** What a karyotype shows as a whole, beyond its rearrangements. */
+export const KARYOTYPE_FINDINGS = ['-5/del(5q)', '-7', '-17/abn(17p)', 'complex', 'monosomal'] as const;
+export type KaryotypeFinding = (typeof KARYOTYPE_FINDINGS)[number];
+
+/** Gene mutations, by sequencing or PCR; the only markers that carry a variant allele frequency. */
+export const GENE_MUTATIONS = [
+  'NPM1',
+  'FLT3-ITD',
+  'FLT3-TKD',
+  'CEBPA-bZIP',
+  'TP53',
+  'ASXL1',
+  'BCOR',
+  'EZH2',
+  'RUNX1',
+  'SF3B1',
+  'SRSF2',
+  'STAG2',
+  'U2AF1',
+  'ZRSR2',
+  'KIT',
+  'IDH1',
+  'IDH2',
+  'DNMT3A',
+  'TET2',
+  'NRAS',
+  'KRAS',
+  'WT1',
+  'PTPN11',
+  'DDX41',
+  'KMT2A-PTD',
+] as const;
+export type GeneMutation = (typeof GENE_MUTATIONS)[number];
+
+/** Every marker code, in the contract's order: rearrangements, karyotype findings, gene mutations. */
+export const GENETIC_MARKERS = [...REARRANGEMENTS, ...KARYOTYPE_FINDINGS, ...GENE_MUTATIONS] as const;
+export type GeneticMarker = (typeof GENETIC_MARKERS)[number];
+
+/** The markers a karyotype text can show: the rearrangements and the karyotype findings. */
+export const KARYOTYPE_CODES = [...REARRANGEMENTS, ...KARYOTYPE_FINDINGS] as const;
+export type KaryotypeCode = (typeof KARYOTYPE_CODES)[number];
+
+/** The groups of the genetics panel, in the report's order. */
+export const GENETIC_MARKER_GROUPS = [
+  { group: 'rearrangements', codes: REARRANGEMENTS },
+  { group: 'karyotypeFindings', codes: KARYOTYPE_FINDINGS },
+  { group: 'geneMutations', codes: GENE_MUTATIONS },
+] as const;
+export type GeneticMarkerGroup = (typeof GENETIC_MARKER_GROUPS)[number]['group'];
+
+export const KARYOTYPE_RESULTS = ['normal', 'abnormal', 'failed', 'not_done'] as const;
+export type KaryotypeResult = (typeof KARYOTYPE_RESULTS)[number];
+
+export const MARKER_RESULTS = ['positive', 'negative'] as const;
+export type MarkerResult = (typeof MARKER_RESULTS)[number];
+
+const MARKER_SET: ReadonlySet<string> = new Set(GENETIC_MARKERS);
+const VAF_SET: ReadonlySet<string> = new Set(GENE_MUTATIONS);
+const KARYOTYPE_SET: ReadonlySet<string> = new Set(KARYOTYPE_CODES);
+
+/** Whether a string is one of the marker codes. */
+export function isGeneticMarker(code: string): code is GeneticMarker {
+  return MARKER_SET.has(code);
+}
+
+/** Whether a marker carries a variant allele frequency: the gene mutations only. */
+export function takesVaf(code: string): code is GeneMutation {
+  return VAF_SET.has(code);
+}
+
+/** Whether a marker is one a karyotype can show (a rearrangement or a karyotype finding). */
+export function isKaryotypeCode(code: string): code is KaryotypeCode {
+  return KARYOTYPE_SET.has(code);
+}
+
+/** One marker as it is entered and stored. */
+export interface MarkerEntry {
+  code: GeneticMarker;
+  result: MarkerResult;
+  vaf: number | null;
+}
+
+/** What `resolveMarkers` needs of a diagnostic's genetics. */
+export interface ResolvableGenetics {
+  karyotypeResult: KaryotypeResult | null;
+  markers: readonly MarkerEntry[];
+  derived: { parsed: boolean; findings: Partial<Record<KaryotypeCode, boolean>> };
+}
+
+/** A marker's value for the rules: entered or implied, with its VAF when entered; null when unknown. */
+export interface ResolvedMarker {
+  result: MarkerResult;
+  vaf: number | null;
+  source: 'entered' | 'karyotype' | 'normalKaryotype';
+}
+
+/**
+ * Each marker's value for a diagnostic: entered by hand (wins), else implied by a read karyotype text
+ * (positive when shown, negative otherwise), else negative for a rearrangement or karyotype finding
+ * when the karyotype result is normal; a code missing from the answer is unknown (not tested).
+ */
+export function resolveMarkers(genetics: ResolvableGenetics): Partial<Record<GeneticMarker, ResolvedMarker>> {
+  const resolved: Partial<Record<GeneticMarker, ResolvedMarker>> = {};
+  for (const marker of genetics.markers) {
+    resolved[marker.code] = { result: marker.result, vaf: marker.vaf, source: 'entered' };
+  }
+  for (const code of KARYOTYPE_CODES) {
+    if (resolved[code]) {
+      continue;
+    }
+    if (genetics.derived.parsed) {
+      const shown = genetics.derived.findings[code] === true;
+      resolved[code] = { result: shown ? 'positive' : 'negative', vaf: null, source: 'karyotype' };
+    } else if (genetics.karyotypeResult === 'normal') {
+      resolved[code] = { result: 'negative', vaf: null, source: 'normalKaryotype' };
+    }
+  }
+  return resolved;
+}

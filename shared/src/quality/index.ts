@@ -1,0 +1,3 @@
+export * from './overview.ts';
+export * from './queries.ts';
+export * from './rules.ts';

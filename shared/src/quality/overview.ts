@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { COMPLETENESS_FIELDS } from '../outcomes.ts';
+import { searchText } from '../text.ts';
+import { QUERY_STATUSES } from './queries.ts';
+
+/**
+ * The menu's notifications and the coordinator's view (CONTRACT §13, docs/api-quality.md).
+ */
+
+/** A query waiting on the caller, as the notifications list it (no text: the query's page shows it). */
+export const notificationQuerySchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  identification: z.string(),
+  field: z.string().nullable(),
+  status: z.enum(QUERY_STATUSES),
+  updatedAt: z.iso.datetime(),
+});
+
+/** The most queries `GET /api/notifications` lists. */
+export const NOTIFICATION_QUERIES_MAX = 20;
+
+/**
+ * `GET /api/notifications`: for a doctor, their open queries and their patients due for follow-up;
+ * for an admin, the answered queries waiting to be closed. `total` is the menu's badge.
+ */
+export const notificationsSchema = z.object({
+  openQueries: z.number().int(),
+  answeredQueries: z.number().int(),
+  /** Living patients with no news for more than 6 months (CONTRACT §9); 0 for admins. */
+  followUpsDue: z.number().int(),
+  total: z.number().int(),
+  /** The newest queries waiting on the caller: open ones for a doctor, answered ones for an admin. */
+  queries: z.array(notificationQuerySchema),
+});
+export type Notifications = z.infer<typeof notificationsSchema>;
+
+/** `GET /api/outcomes/follow-up-due/count`: the menu's badge (CONTRACT §9); not audited, it names no patient. */
+export const followUpDueCountQuerySchema = z.strictObject({
+  months: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(60, 'validation.invalid')
+    .default(6),
+});
+export type FollowUpDueCountQuery = z.infer<typeof followUpDueCountQuerySchema>;
+export const followUpDueCountSchema = z.object({ count: z.number().int() });
+
+/** The inputs of the ELN 2022 risk whose presence the coordinator's view counts (among the AML patients). */
+export const ELN_INPUT_FIELDS = [
+  'karyotype',
+  'NPM1',
+  'FLT3-ITD',
+  'CEBPA-bZIP',
+  'TP53',
+  /** Every one of the nine myelodysplasia-related genes tested. */
+  'mrGenes',
+  /** A category other than `insufficient`. */
+  'eln2022Classified',
+] as const;
+export type ElnInputField = (typeof ELN_INPUT_FIELDS)[number];
+
+export const OVERVIEW_GROUPS = ['institution', 'doctor'] as const;
+export type OverviewGroup = (typeof OVERVIEW_GROUPS)[number];
+
+/** `GET /api/quality/overview` and `/csv`. */
+export const overviewQuerySchema = z.strictObject({
+  groupBy: z.enum(OVERVIEW_GROUPS, { error: 'validation.chooseOption' }).default('institution'),
+  institutionCode: searchText(100).pipe(z.string().min(1)).optional(),
+  /** The months without news that make a follow-up due (CONTRACT §9). */
+  months: z.coerce.number().int().min(1).max(60).default(6),
+});
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
+
+const nullableNumber = z.number().nullable();
+
+/** The numbers of one institution, one doctor, or all. */
+export const overviewFiguresSchema = z.object({
+  patients: z.number().int(),
+  /** Patients whose first diagnostic is an AML the ELN 2022 classifies (the ELN inputs' denominator). */
+  amlPatients: z.number().int(),
+  /** How many patients have each key field (CONTRACT §9's summary). */
+  completeness: z.array(z.object({ field: z.enum(COMPLETENESS_FIELDS), n: z.number().int() })),
+  /** How many of the AML patients have each ELN input. */
+  elnInputs: z.array(z.object({ field: z.enum(ELN_INPUT_FIELDS), n: z.number().int() })),
+  /** Patients with an open error (the list's `quality=error`). */
+  qualityErrors: z.number().int(),
+  /** Patients with a warning but no error (the list's `quality=warning`). */
+  qualityWarnings: z.number().int(),
+  openQueries: z.number().int(),
+  answeredQueries: z.number().int(),
+  /** Median age in days of the open queries (since opened) and of the answered ones (since answered). */
+  openQueriesMedianDays: nullableNumber,
+  answeredQueriesMedianDays: nullableNumber,
+  followUpsDue: z.number().int(),
+  /** Median days from the first diagnosis date to the patient's registration. */
+  medianDaysToRegistration: nullableNumber,
+});
+export type OverviewFigures = z.infer<typeof overviewFiguresSchema>;
+
+export const overviewRowSchema = overviewFiguresSchema.extend({
+  institution: z.object({ id: z.uuid(), code: z.string(), name: z.string() }),
+  /** With `groupBy=doctor`; null by institution. */
+  doctor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type OverviewRow = z.infer<typeof overviewRowSchema>;
+
+export const overviewSchema = z.object({
+  groupBy: z.enum(OVERVIEW_GROUPS),
+  months: z.number().int(),
+  rows: z.array(overviewRowSchema),
+  total: overviewFiguresSchema,
+});
+export type Overview = z.infer<typeof overviewSchema>;
