@@ -5,7 +5,8 @@ import { type Database, poolOf, type Queryable } from './client.ts';
 /**
  * The query builder over each connection of the pool, made the first time the connection serves a
  * request and kept while it lives. Without the schema: relational queries are not used here, and
- * working out their configuration for every request cost a tenth of the server's time on a busy list.
+ * working out their configuration for every request was a measurable share of a busy list
+ * (docs/performance.md).
  */
 const builders = new WeakMap<PoolClient, Database>();
 

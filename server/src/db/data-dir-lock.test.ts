@@ -102,5 +102,5 @@ describe('one process at a time on an embedded database', () => {
     }
     const again = await openDatabase({ dataDir });
     await again.close();
-  }, 60_000);
+  }, 120_000);
 });

@@ -77,9 +77,9 @@ export function lockDataDir(folder: string): () => void {
   const lock = lockFolderOf(folder);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      mkdirSync(lock);
+      mkdirSync(lock, { mode: 0o700 });
       const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
-      writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(me));
+      writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(me), { mode: 0o600 });
       return () => rmSync(lock, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {

@@ -102,19 +102,22 @@ describe('migrations and database rules', () => {
     expect(error.message).toMatch(/users_email_unique/);
   });
 
-  it('refuses two patients with the same identification in one institution', async () => {
-    const { institution, doctor } = await insertDoctor();
-    await t.ctx.db
-      .insert(patients)
-      .values({ institutionId: institution.id, doctorId: doctor.id, identification: 'ID-1' });
-    const error = await databaseError(
-      t.ctx.db
+  it.each(['ID-1', 'id-1', ' Id - 1 '])(
+    'refuses a second patient identified %j where one is identified ID-1, in one institution',
+    async (second) => {
+      const { institution, doctor } = await insertDoctor();
+      await t.ctx.db
         .insert(patients)
-        .values({ institutionId: institution.id, doctorId: doctor.id, identification: 'ID-1' }),
-    );
-    expect(error.code).toBe('23505');
-    expect(error.message).toMatch(/patients_identification_unique/);
-  });
+        .values({ institutionId: institution.id, doctorId: doctor.id, identification: 'ID-1' });
+      const error = await databaseError(
+        t.ctx.db
+          .insert(patients)
+          .values({ institutionId: institution.id, doctorId: doctor.id, identification: second }),
+      );
+      expect(error.code).toBe('23505');
+      expect(error.message).toMatch(/patients_identification_key_unique/);
+    },
+  );
 
   it('accepts the same identification in another institution', async () => {
     const first = await insertDoctor();

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from './client.ts';
+import { executeThroughBuilder, pgClientOf } from './drizzle-session.ts';
 
 /**
  * Statements read on most requests, prepared once per database handle (the pool, PGlite, or a
@@ -50,12 +51,6 @@ const types = {
     AS_TEXT.has(typeId) ? asText : pg.types.getTypeParser(typeId, format),
 };
 
-/** The `pg` pool or connection under a handle (PostgreSQL), or null (PGlite). */
-function pgClientOf(db: Queryable): pg.Pool | pg.ClientBase | null {
-  const client = (db._.session as unknown as { client?: unknown }).client;
-  return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
-}
-
 /** A statement's prepared name, one per text; the texts are few (one per shape of a statement). */
 const names = new Map<string, string>();
 const MAX_NAMES = 1000;
@@ -76,7 +71,8 @@ function nameOf(text: string): string {
  * Runs a statement built with `sql`, prepared under `name` or not. On PostgreSQL it goes to `pg`
  * directly, with the values read as the query builder reads them: the builder's layers around a
  * statement (its tracing spans, cache and result wrappers, a configuration made for each statement)
- * cost a tenth of the server's time on a busy list. On PGlite it goes through the builder.
+ * cost more than the statement's own work on a busy list (docs/performance.md). On PGlite it goes
+ * through the builder.
  */
 async function run(db: Queryable, query: SQL, prepare: boolean): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
@@ -89,9 +85,7 @@ async function run(db: Queryable, query: SQL, prepare: boolean): Promise<unknown
       ...(prepare ? { name: nameOf(built.sql) } : {}),
     });
   }
-  return db._.session
-    .prepareQuery(built, undefined, prepare ? nameOf(built.sql) : undefined, false)
-    .execute();
+  return executeThroughBuilder(db, built, prepare ? nameOf(built.sql) : undefined);
 }
 
 /**

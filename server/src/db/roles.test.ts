@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterRegistryMigrations } from '../database.ts';
 import { testEngine } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { createPatient, newAdmin, newDoctor } from '../test/patients.ts';
@@ -49,8 +50,8 @@ describe.skipIf(testEngine !== 'postgres')('least privilege on PostgreSQL', () =
       `create database ${name} owner ${ownerRole}`,
     ]);
     // Twice, as on every start: the second finds nothing to migrate and grants again.
-    await migrateAsOwner(urlFor(ownerRole), urlFor(appRole));
-    await migrateAsOwner(urlFor(ownerRole), urlFor(appRole));
+    await migrateAsOwner(urlFor(ownerRole), urlFor(appRole), afterRegistryMigrations);
+    await migrateAsOwner(urlFor(ownerRole), urlFor(appRole), afterRegistryMigrations);
   });
   afterAll(async () => {
     await run([

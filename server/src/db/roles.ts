@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { MIGRATION_LOCK, openDatabase } from './client.ts';
+import { type AfterMigrations, ignoreConnectionErrors, MIGRATION_LOCK, openDatabase } from './client.ts';
 
 /**
  * The least-privilege setup on PostgreSQL (docs/operations.md#database-roles): migrations run as the
@@ -31,6 +31,7 @@ export function appRoleGrants(role: string): string[] {
 export async function grantAppRole(ownerUrl: string, appUrl: string): Promise<void> {
   const appRole = roleOf(appUrl);
   const client = new pg.Client({ connectionString: ownerUrl });
+  ignoreConnectionErrors(client);
   await client.connect();
   try {
     if (appRole === roleOf(ownerUrl)) {
@@ -47,9 +48,13 @@ export async function grantAppRole(ownerUrl: string, appUrl: string): Promise<vo
   }
 }
 
-/** Migrates as the owner, then grants the app's role its rights. */
-export async function migrateAsOwner(ownerUrl: string, appUrl: string): Promise<void> {
-  const owner = await openDatabase({ url: ownerUrl });
+/** Migrates as the owner (and builds what follows the migrations), then grants the app's role its rights. */
+export async function migrateAsOwner(
+  ownerUrl: string,
+  appUrl: string,
+  afterMigrations?: AfterMigrations,
+): Promise<void> {
+  const owner = await openDatabase({ url: ownerUrl }, afterMigrations);
   try {
     await owner.migrate();
   } finally {

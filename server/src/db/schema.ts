@@ -4,6 +4,21 @@
  * hand-written migration for what Drizzle does not express (extensions, search indexes, the
  * append-only trigger of the audit trail, the deferrable treatment order).
  */
+import {
+  FITNESS,
+  type Genetics,
+  INSTITUTION_TYPES,
+  LANGUAGES,
+  MRD_METHODS,
+  MRD_STATUSES,
+  QUERY_EVENT_KINDS,
+  QUERY_STATUSES,
+  RESPONSES,
+  RISKS,
+  SAMPLE_TYPES,
+  SEXES,
+  STAGES,
+} from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,6 +40,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './sql-text.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -52,7 +68,7 @@ export const institutions = pgTable(
     uniqueIndex('institutions_name_unique').on(sql`lower(${t.name})`),
     uniqueIndex('institutions_code_unique').on(sql`lower(${t.code})`),
     index('institutions_created_at_idx').on(t.createdAt),
-    check('institutions_type_check', sql`${t.type} in ('Laboratorio', 'Fundación', 'Hospital', 'BioBanco')`),
+    check('institutions_type_check', oneOf(t.type, INSTITUTION_TYPES)),
   ],
 );
 
@@ -102,7 +118,7 @@ export const doctors = pgTable(
   (t) => [
     uniqueIndex('doctors_user_unique').on(t.userId),
     index('doctors_institution_idx').on(t.institutionId),
-    check('doctors_gender_check', sql`${t.gender} in ('male', 'female')`),
+    check('doctors_gender_check', oneOf(t.gender, SEXES)),
   ],
 );
 
@@ -209,6 +225,12 @@ export const patients = pgTable(
       .notNull()
       .references(() => doctors.id, { onDelete: 'restrict' }),
     identification: text('identification').notNull(),
+    /**
+     * The identification as two are compared (docs/product-rules.md#records): lower case, without
+     * spaces; set by the database (`registry_identification_key`). Null only for a patient whose
+     * identification collided with an earlier one's when the rule came in (migration 0014).
+     */
+    identificationKey: text('identification_key'),
     codeOP: integer('code_op'),
     version: integer('version').notNull().default(1),
     riskLevel: text('risk_level'),
@@ -220,13 +242,13 @@ export const patients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('patients_identification_unique').on(t.institutionId, t.identification),
+    uniqueIndex('patients_identification_key_unique').on(t.institutionId, t.identificationKey),
     uniqueIndex('patients_code_op_unique').on(t.codeOP),
     index('patients_doctor_created_idx').on(t.doctorId, t.createdAt),
     index('patients_created_at_idx').on(t.createdAt),
     index('patients_code_op_order_idx').on(sql`${t.codeOP} desc nulls last`, t.createdAt),
     check('patients_code_op_positive', sql`${t.codeOP} > 0`),
-    check('patients_risk_check', sql`${t.riskLevel} in ('N/A', 'N/R', 'Bajo', 'Medio', 'Alto')`),
+    check('patients_risk_check', oneOf(t.riskLevel, RISKS)),
   ],
 );
 
@@ -246,7 +268,7 @@ export const demographies = pgTable(
   },
   (t) => [
     check('demographies_birth_date_format', sql`${t.birthDate} ~ '^[0-9]{4}(-[0-9]{2}-[0-9]{2})?$'`),
-    check('demographies_gender_check', sql`${t.gender} in ('male', 'female')`),
+    check('demographies_gender_check', oneOf(t.gender, SEXES)),
     check('demographies_ecog_range', sql`${t.ecog} between 0 and 5`),
   ],
 );
@@ -295,7 +317,7 @@ export const samples = pgTable(
   },
   (t) => [
     index('samples_patient_idx').on(t.patientId, t.createdAt),
-    check('samples_type_check', sql`${t.sampleType} in ('MO', 'SP', 'MO + SP')`),
+    check('samples_type_check', oneOf(t.sampleType, SAMPLE_TYPES)),
   ],
 );
 
@@ -318,6 +340,11 @@ export const diagnostics = pgTable(
     consent: boolean('consent').notNull().default(false),
     consentDate: day('consent_date'),
     dxSecondaryDescription: text('dx_secondary_description'),
+    /**
+     * The karyotype and markers (CONTRACT §10) with what the registry read from the karyotype text,
+     * null until entered; replaced whole by `PUT /api/patients/diagnostics/{id}/genetics`.
+     */
+    genetics: jsonb('genetics').$type<Genetics>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -325,9 +352,9 @@ export const diagnostics = pgTable(
     index('diagnostics_patient_idx').on(t.patientId, t.createdAt),
     index('diagnostics_sub_type_idx').on(t.dxSubType),
     index('diagnostics_relapse_date_idx').on(t.relapseDate),
-    check('diagnostics_stage_check', sql`${t.dxSecondary} in ('Inicial', 'Secundario')`),
-    check('diagnostics_fit_check', sql`${t.patientFit} in ('Fit', 'Unfit')`),
-    check('diagnostics_risk_check', sql`${t.riskLevel} in ('N/A', 'N/R', 'Bajo', 'Medio', 'Alto')`),
+    check('diagnostics_stage_check', oneOf(t.dxSecondary, STAGES)),
+    check('diagnostics_fit_check', oneOf(t.patientFit, FITNESS)),
+    check('diagnostics_risk_check', oneOf(t.riskLevel, RISKS)),
   ],
 );
 
@@ -344,11 +371,15 @@ export const treatments = pgTable(
     startDate: day('start_date'),
     toxicities: text('toxicities'),
     diseaseAssessment: text('disease_assessment'),
+    /** When the response was assessed (CONTRACT §11); without it the medulogram's date dates it. */
+    diseaseAssessmentDate: day('disease_assessment_date'),
     medulogram: text('medulogram'),
     medulogramDate: day('medulogram_date'),
-    emr: text('emr'),
-    emrDate: day('emr_date'),
-    emrBlasts: numeric('emr_blasts', { precision: 6, scale: 3, mode: 'number' }),
+    EMR: text('emr'),
+    EMRDate: day('emr_date'),
+    EMRBlasts: numeric('emr_blasts', { precision: 6, scale: 3, mode: 'number' }),
+    EMRStatus: text('emr_status'),
+    EMRMethod: text('emr_method'),
     clinicalMonitoring: text('clinical_monitoring'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -356,8 +387,10 @@ export const treatments = pgTable(
   (t) => [
     index('treatments_patient_idx').on(t.patientId, t.order),
     check('treatments_order_positive', sql`${t.order} > 0`),
-    check('treatments_assessment_check', sql`${t.diseaseAssessment} in ('RC', 'RP', 'NE', 'NR')`),
-    check('treatments_emr_blasts_range', sql`${t.emrBlasts} between 0 and 100`),
+    check('treatments_assessment_check', oneOf(t.diseaseAssessment, RESPONSES)),
+    check('treatments_emr_blasts_range', sql`${t.EMRBlasts} between 0 and 100`),
+    check('treatments_emr_status_check', oneOf(t.EMRStatus, MRD_STATUSES)),
+    check('treatments_emr_method_check', oneOf(t.EMRMethod, MRD_METHODS)),
   ],
 );
 
@@ -495,6 +528,41 @@ export const patientList = pgTable(
     reportContents: jsonb('report_contents').$type<Record<string, string | null>>().notNull().default({}),
     /** The entries of other names than the form's, as `name: content`, ` | ` between them, oldest first. */
     otherReports: text('other_reports'),
+    /**
+     * What the code derives from each patient's records as they are written (`read-model/derived.ts`):
+     * the first diagnostic's ELN 2022 category, its reasons and missing markers, each marker as the
+     * classification reads it (entered, or implied by the karyotype), and the karyotype text.
+     */
+    eln2022: text('eln2022').notNull().default('not_applicable'),
+    eln2022Detail: jsonb('eln2022_detail').$type<{ reasons: string[]; missing: string[] }>(),
+    geneticMarkers: jsonb('genetic_markers').$type<Record<string, { result: string; vaf: number | null }>>(),
+    karyotype: text('karyotype'),
+    karyotypeResult: text('karyotype_result'),
+    /** The course (CONTRACT §11, `@registry/shared` course.ts), derived as the genetic risk is. */
+    firstResponseDate: day('first_response_date'),
+    firstCrDate: day('first_cr_date'),
+    firstCrCategory: text('first_cr_category'),
+    /** A complete remission was recorded without any date: the endpoints from CR leave it out, counted. */
+    crUndated: boolean('cr_undated'),
+    mrdNegativeInCr: boolean('mrd_negative_in_cr'),
+    inductionFailure: boolean('induction_failure'),
+    transplantType: text('transplant_type'),
+    transplantDate: day('transplant_date'),
+    transplantInCr1: boolean('transplant_in_cr1'),
+    /** The whole course, as the patient document carries it (the JSON export reads it). */
+    course: jsonb('course'),
+    /**
+     * The data-quality rules that fire for the patient's document (CONTRACT §13, `@registry/shared`
+     * quality/rules.ts), and how many of them are errors and warnings. Two rules are kept apart, as
+     * they do not follow from the document alone: a possible duplicate (another patient's row), kept
+     * by the write frame for every patient of the key it changed; and the follow-up overdue, which
+     * depends on the day: the row keeps the day from which it fires.
+     */
+    qualityRules: text('quality_rules').array().notNull().default(sql`'{}'::text[]`),
+    qualityErrors: smallint('quality_errors').notNull().default(0),
+    qualityWarnings: smallint('quality_warnings').notNull().default(0),
+    qualityDuplicate: boolean('quality_duplicate').notNull().default(false),
+    qualityOverdueFrom: day('quality_overdue_from'),
   },
   (t) => [
     index('patient_list_code_op_desc_idx').on(
@@ -519,6 +587,7 @@ export const patientList = pgTable(
       t.dxSecondary,
       t.relapse,
       t.relapseDate,
+      t.eln2022,
     ),
     index('patient_list_relapse_idx').on(
       t.relapse,
@@ -534,6 +603,12 @@ export const patientList = pgTable(
     ),
     index('patient_list_dx_secondary_idx').on(
       t.dxSecondary,
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+    ),
+    index('patient_list_eln2022_idx').on(
+      t.eln2022,
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
@@ -554,6 +629,22 @@ export const patientList = pgTable(
     index('patient_list_doctor_follow_up_idx')
       .on(t.doctorId, sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
       .where(sql`${t.deathDate} is null`),
+    // The quality filter and the coordinator's view: the few patients with an error, a warning, a
+    // possible duplicate or a follow-up overdue are found through these, never by a scan.
+    index('patient_list_quality_errors_idx')
+      .on(t.institutionId, t.doctorId, t.patientId)
+      .where(sql`${t.qualityErrors} > 0`),
+    index('patient_list_quality_warnings_idx')
+      .on(t.institutionId, t.doctorId, t.patientId)
+      .where(sql`${t.qualityWarnings} > 0`),
+    index('patient_list_quality_duplicate_idx')
+      .on(t.institutionId, t.doctorId, t.patientId)
+      .where(sql`${t.qualityDuplicate}`),
+    index('patient_list_quality_rules_idx').using('gin', t.qualityRules),
+    index('patient_list_duplicate_key_idx')
+      .on(t.institutionId, t.birthDate, t.gender, t.dxDate)
+      .where(sql`${t.birthDate} is not null and ${t.gender} is not null and ${t.dxDate} is not null`),
+    index('patient_list_quality_overdue_idx').on(t.qualityOverdueFrom, t.patientId),
   ],
 );
 
@@ -591,14 +682,91 @@ export const patientListCounts = pgTable(
     dxSecondary: text('dx_secondary'),
     relapse: boolean('relapse'),
     codeOP: smallint('code_op'),
+    eln2022: text('eln2022').notNull(),
     patients: integer('patients').notNull(),
   },
   (t) => [
     unique('patient_list_counts_key')
-      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP)
+      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022)
       .nullsNotDistinct(),
     // No index on `patients`: each write changes it, and an index on it would keep PostgreSQL from
     // updating the row in place (a HOT update). The table is stored half full (fillfactor 50,
     // migration 0013) so that the new version finds room on its page; it stays as small as its rows.
+  ],
+);
+
+/**
+ * Queries to doctors (CONTRACT §13, docs/api-quality.md): an admin opens one on a patient, or one of
+ * its fields; the owning doctor answers; the admin closes or reopens it. `version` moves on with each
+ * step (If-Match). A rule's bulk opening names the rule; a patient has at most one query of a rule
+ * that is not closed.
+ */
+export const dataQueries = pgTable(
+  'data_queries',
+  {
+    id: id(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    field: text('field'),
+    ruleId: text('rule_id'),
+    status: text('status').notNull().default('open'),
+    version: integer('version').notNull().default(1),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    openedBy: uuid('opened_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** When the query last changed state: the age of an open or answered query counts from it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('data_queries_status_check', oneOf(t.status, QUERY_STATUSES)),
+    index('data_queries_patient_idx').on(t.patientId, t.updatedAt),
+    index('data_queries_status_idx').on(t.status, t.updatedAt, t.id),
+    uniqueIndex('data_queries_rule_unique')
+      .on(t.patientId, t.ruleId)
+      .where(sql`${t.ruleId} is not null and ${t.status} <> 'closed'`),
+  ],
+);
+
+/** Each step of a query's thread, oldest first. */
+export const dataQueryEvents = pgTable(
+  'data_query_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queryId: uuid('query_id')
+      .notNull()
+      .references(() => dataQueries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    byUserId: uuid('by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    text: text('text'),
+  },
+  (t) => [
+    check('data_query_events_kind_check', oneOf(t.kind, QUERY_EVENT_KINDS)),
+    index('data_query_events_query_idx').on(t.queryId, t.id),
+  ],
+);
+
+/**
+ * Who is owed a notification mail about queries (CONTRACT §13): a recipient with news since its last
+ * mail, the language it last used the registry in, and when its last mail went out — at most one a
+ * day.
+ */
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').notNull().default('es'),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notification_recipients_language_check', oneOf(t.language, LANGUAGES)),
+    index('notification_recipients_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`),
   ],
 );

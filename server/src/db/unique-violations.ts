@@ -6,7 +6,7 @@ import { conflict, type HttpError } from '../http/errors.ts';
  * and then the constraint decides and the violation becomes the same 409.
  */
 const CONFLICTS = {
-  patients_identification_unique: () =>
+  patients_identification_key_unique: () =>
     conflict('PATIENT_IDENTIFICATION_EXISTS', { identification: 'validation.identificationExists' }),
   patients_code_op_unique: () => conflict('PATIENT_CODE_OP_EXISTS', { codeOP: 'validation.codeOPExists' }),
   users_email_unique: () => conflict('EMAIL_EXISTS', { email: 'errors.EMAIL_EXISTS' }),

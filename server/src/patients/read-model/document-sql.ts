@@ -1,7 +1,15 @@
 import { NGS_OP, seesAdminFields } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { iso, LIST_OF_X, RECORD_FIELDS, RECORD_ORDER, recordRow } from '../../db/patient-records.ts';
 import type { Viewer } from '../patient-access.ts';
+import {
+  ageSql,
+  firstDiagnostic,
+  iso,
+  LIST_OF_X,
+  RECORD_FIELDS,
+  RECORD_ORDER,
+  recordRow,
+} from './records-sql.ts';
 
 /**
  * The SQL of a patient's document (docs/product-rules.md#records): the patient file, the records a write
@@ -23,10 +31,14 @@ export const ALL_PARTS: readonly DocumentPart[] = [
 const DRUGS_OF_T = sql`(select ${LIST_OF_X(RECORD_ORDER.drug)} from drugs g ${recordRow(RECORD_FIELDS.drug, 'x')}
   where g.treatment_id = t.id)`;
 
-const PART_SQL: Record<DocumentPart, (viewer: Viewer) => SQL> = {
-  demography:
-    () => sql`(select json_build_object('birthDate', dm.birth_date, 'gender', dm.gender, 'ecog', dm.ecog,
-      'app', dm.app, 'createdAt', ${iso('dm.created_at')})
+const PART_SQL: Record<DocumentPart, (viewer: Viewer, today: string | null) => SQL> = {
+  demography: (
+    _viewer,
+    today,
+  ) => sql`(select json_build_object('birthDate', dm.birth_date, 'gender', dm.gender,
+      'ecog', dm.ecog, 'app', dm.app,
+      'age', ${ageSql(sql`dm.birth_date`, sql`coalesce((select fd.dx_date from ${firstDiagnostic(sql`p.id`, 'x')} fd), ${today}::date)`)},
+      'createdAt', ${iso('dm.created_at')})
     from demographies dm where dm.patient_id = p.id) as "demography"`,
   samples: () => sql`(select ${LIST_OF_X(RECORD_ORDER.sample)}
     from samples s left join files sf on sf.id = s.file_id ${recordRow(RECORD_FIELDS.sample, 'x')}
@@ -40,15 +52,24 @@ const PART_SQL: Record<DocumentPart, (viewer: Viewer) => SQL> = {
     where r.patient_id = p.id ${seesAdminFields(viewer) ? sql`` : sql`and r.name <> ${NGS_OP}`}) as "reports"`,
 };
 
-/** The columns of a patient's document (docs/product-rules.md#records), with the nested parts asked for. */
-export function documentColumns(viewer: Viewer, parts: readonly DocumentPart[] = ALL_PARTS): SQL {
-  const nested = parts.map((part) => PART_SQL[part](viewer));
+/**
+ * The columns of a patient's document (docs/product-rules.md#records), with the nested parts asked for.
+ * `today` is the day the demography's age counts to when there is no diagnosis date.
+ */
+export function documentColumns(
+  viewer: Viewer,
+  today: string | null,
+  parts: readonly DocumentPart[] = ALL_PARTS,
+): SQL {
+  const nested = parts.map((part) => PART_SQL[part](viewer, today));
   return sql`p.id as "id", p.identification as "identification", p.code_op as "codeOP", p.version as "version",
     ${iso('p.created_at')} as "createdAt", ${iso('p.updated_at')} as "updatedAt",
     p.risk_level as "riskLevel", p.death_date::text as "deathDate", p.death_cause as "deathCause",
     p.last_contact_date::text as "lastContactDate",
     i.id as "institutionId", i.name as "institutionName", i.code as "institutionCode", i.type as "institutionType",
-    dr.id as "doctorId", dr.first_name as "doctorFirstName", dr.last_name as "doctorLastName"
+    dr.id as "doctorId", dr.first_name as "doctorFirstName", dr.last_name as "doctorLastName",
+    (select json_build_object('duplicate', l.quality_duplicate, 'overdueFrom', l.quality_overdue_from,
+      'today', current_date) from patient_list l where l.patient_id = p.id) as "qualityContext"
     ${nested.length > 0 ? sql`, ${sql.join(nested, sql`, `)}` : sql``}`;
 }
 

@@ -1,17 +1,19 @@
 import {
   adminOnlyFiltersOf,
+  LAB_REPORT,
   NGS_OP,
   type PatientFilters,
   type PatientListQuery,
   patientFilterFields,
   patientSortFor,
+  relapseRangeOf,
   seesAdminFields,
 } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { iso } from '../../db/patient-records.ts';
 import { escapeLike } from '../../db/search.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
+import { isOther, iso } from './records-sql.ts';
 
 /**
  * The SQL of the patient list, its counts, the exports' row selection and the outcomes cohort
@@ -74,7 +76,7 @@ function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
     );
   }
   if (filters.subtype === 'Other') {
-    conditions.push(sql`l.dx_sub_type like 'Other: %'`);
+    conditions.push(isOther('l.dx_sub_type'));
   } else if (filters.subtype) {
     conditions.push(sql`l.dx_sub_type = ${filters.subtype}`);
   }
@@ -89,12 +91,38 @@ function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   } else if (filters.codeOP === 'present') {
     conditions.push(sql`l.code_op is not null`);
   }
+  if (filters.eln) {
+    conditions.push(sql`l.eln2022 = ${filters.eln}`);
+  }
   if (filters.obito) {
-    const [from, to] = filters.obito.split(',');
+    const [from, to] = relapseRangeOf(filters.obito);
     conditions.push(sql`l.relapse_date between ${from}::date and ${to}::date`);
+  }
+  if (filters.quality) {
+    conditions.push(QUALITY_CONDITIONS[filters.quality]);
   }
   return conditions;
 }
+
+/**
+ * The data quality of a row (CONTRACT §13): its errors are the document's; its warnings are the
+ * document's, a possible duplicate, and the follow-up once its day has come (the database's day, so
+ * that the list, the document and the counts agree).
+ */
+export const QUALITY_WARNINGS_SQL = sql.raw(
+  '(l.quality_warnings + l.quality_duplicate::int + coalesce((l.quality_overdue_from <= current_date)::int, 0))',
+);
+const HAS_WARNING = sql.raw(
+  '(l.quality_warnings > 0 or l.quality_duplicate or l.quality_overdue_from <= current_date)',
+);
+
+/** The list's filter `quality`: an error; a warning but no error; neither. Each is found through an index. */
+export const QUALITY_CONDITIONS = {
+  error: sql`l.quality_errors > 0`,
+  warning: sql`(l.quality_errors = 0 and ${HAS_WARNING})`,
+  none: sql`(l.quality_errors = 0 and l.quality_warnings = 0 and not l.quality_duplicate
+    and (l.quality_overdue_from is null or l.quality_overdue_from > current_date))`,
+} as const;
 
 /**
  * The WHERE conditions of a list, an export or a cohort. A doctor's text search does not match codeOP,
@@ -167,11 +195,12 @@ export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): S
     )
     select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",
       l.death_date::text as "deathDate", ${iso('l.created_at')} as "createdAt", i.name as "institutionName", i.code as "institutionCode",
-      ${reportContent('NGS')} as "ngs",
+      ${reportContent(LAB_REPORT.ngs)} as "ngs",
       ${seesAdminFields(viewer) ? reportContent(NGS_OP) : sql`null`} as "ngsOp",
-      ${reportContent('Molecular Studies')} as "molecular",
+      ${reportContent(LAB_REPORT.molecular)} as "molecular",
       l.has_diagnostic as "hasDiagnostic", l.dx_sub_type as "dxSubType", l.dx_secondary as "dxSecondary",
-      l.relapse as "relapse"
+      l.relapse as "relapse", l.eln2022 as "eln2022",
+      l.quality_errors as "qualityErrors", ${QUALITY_WARNINGS_SQL} as "qualityWarnings"
     from page join patient_list l on l.patient_id = page.patient_id
     join institutions i on i.id = l.institution_id
     ${order}`;
@@ -188,6 +217,7 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
   'dx',
   'relapse',
   'codeOP',
+  'eln',
 ] as const);
 
 /**

@@ -1,16 +1,23 @@
 import {
+  DEFAULT_LANGUAGE,
   type Diagnostic,
+  type Eln2022Category,
+  evaluateQuality,
   type InstitutionType,
   type LabReport,
+  type Language,
   type Patient,
   type PatientRow,
+  qualityMessageKey,
   type Risk,
   type Sample,
   type Sex,
   seesAdminFields,
   type Treatment,
+  translateKey,
 } from '@registry/shared';
 import type { Viewer } from '../patient-access.ts';
+import { courseOfRecords, currentGenetics, eln2022Of } from './derived.ts';
 
 /** The nested records of a patient's document, by the name of their part. */
 export interface RecordParts {
@@ -40,11 +47,15 @@ export interface DocumentRow extends Partial<RecordParts> {
   doctorId: string;
   doctorFirstName: string;
   doctorLastName: string;
+  /** What the data-quality rules read beside the document (`patient_list`); null before its first projection. */
+  qualityContext: { duplicate: boolean; overdueFrom: string | null; today: string } | string | null;
   demography?: {
     birthDate: string | null;
     gender: string;
     ecog: number | null;
     app: string | null;
+    /** Whole years from birth to the first diagnosis, else today (`records-sql.ts`). */
+    age: number | null;
     createdAt: string;
   } | null;
 }
@@ -63,29 +74,24 @@ export interface ListRow {
   molecular: string | null;
   /** The first diagnostic's fields, null without one. */
   hasDiagnostic: boolean;
+  eln2022: Eln2022Category;
   dxSubType: string | null;
   dxSecondary: string | null;
   relapse: boolean | null;
-}
-
-/**
- * Whole years from birth to a reference day (the first dxDate, else today). A biobank's bare birth
- * year counts by years alone. Null when the birth date is unknown or after the reference.
- */
-export function ageAt(birthDate: string | null | undefined, reference: string): number | null {
-  if (!birthDate) {
-    return null;
-  }
-  const years = Number(reference.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  const age = birthDate.length === 4 || reference.slice(5) >= birthDate.slice(5) ? years : years - 1;
-  return age >= 0 ? age : null;
+  qualityErrors: number;
+  qualityWarnings: number;
 }
 
 /** The API's patient document for a viewer: the admin-only fields (shared policy) are left out for others. */
-export function toPatient(row: DocumentRow, viewer: Viewer, today: string): Patient {
-  const diagnostics = row.diagnostics ?? [];
+export function toPatient(row: DocumentRow, viewer: Viewer, language: Language = DEFAULT_LANGUAGE): Patient {
+  // The karyotype as this version reads it, and the genetic risk it gives.
+  const diagnostics = (row.diagnostics ?? []).map((diagnostic) => ({
+    ...diagnostic,
+    genetics: currentGenetics(diagnostic.genetics),
+  }));
   const demography = row.demography ?? null;
-  const patient: Patient = {
+  const eln2022 = eln2022Of(diagnostics);
+  const patient: Omit<Patient, 'quality'> = {
     id: row.id,
     identification: row.identification,
     version: row.version,
@@ -103,19 +109,37 @@ export function toPatient(row: DocumentRow, viewer: Viewer, today: string): Pati
       gender: demography.gender as Sex,
       ecog: demography.ecog,
       app: demography.app,
-      age: ageAt(demography.birthDate, diagnostics[0]?.dxDate ?? today),
+      age: demography.age,
       createdAt: demography.createdAt,
     },
     samples: row.samples ?? [],
     diagnostics,
     treatments: row.treatments ?? [],
     reports: row.reports ?? [],
+    eln2022,
+    course: courseOfRecords({ diagnostics, treatments: row.treatments ?? [] }),
     riskLevel: row.riskLevel as Risk | null,
     deathDate: row.deathDate,
     deathCause: row.deathCause,
     lastContactDate: row.lastContactDate,
   };
-  return seesAdminFields(viewer) ? { ...patient, codeOP: row.codeOP } : patient;
+  // The rules run on the document the caller sees, so that each finding's paths are the caller's own;
+  // the duplicate and the follow-up's day come from the list's row (CONTRACT §13).
+  const context =
+    typeof row.qualityContext === 'string'
+      ? (JSON.parse(row.qualityContext) as Exclude<DocumentRow['qualityContext'], string>)
+      : row.qualityContext;
+  const quality = evaluateQuality(patient, {
+    possibleDuplicate: context?.duplicate ?? false,
+    followUpOverdueFrom: context?.overdueFrom ?? null,
+    ...(context ? { today: context.today } : {}),
+  }).map((finding) => ({
+    ...finding,
+    fields: [...finding.fields],
+    message: translateKey(language, qualityMessageKey(finding.rule)),
+  }));
+  const full: Patient = { ...patient, quality };
+  return seesAdminFields(viewer) ? { ...full, codeOP: row.codeOP } : full;
 }
 
 /** A list row for a viewer: codeOP and ngsOp exist for admins only. */
@@ -137,6 +161,9 @@ export function toPatientRow(row: ListRow, viewer: Viewer): PatientRow {
           },
         ]
       : [],
+    eln2022: row.eln2022,
+    qualityErrors: row.qualityErrors,
+    qualityWarnings: row.qualityWarnings,
   };
   return seesAdminFields(viewer) ? { ...base, codeOP: row.codeOP, ngsOp: row.ngsOp } : base;
 }

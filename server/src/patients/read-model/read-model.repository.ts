@@ -16,22 +16,23 @@ export function createReadModelRepository(db: Queryable) {
   const document = async (
     viewer: Viewer,
     id: string,
+    today: string | null,
     parts?: readonly DocumentPart[],
   ): Promise<DocumentRow | null> => {
     const result = await executePrepared(
       db,
-      sql`select ${documentColumns(viewer, parts)} ${DOCUMENT_FROM} where p.id = ${id}`,
+      sql`select ${documentColumns(viewer, today, parts)} ${DOCUMENT_FROM} where p.id = ${id}`,
     );
     return rowsOf<DocumentRow>(result)[0] ?? null;
   };
 
   return {
-    /** A patient's document with its nested records, or null. */
-    document,
+    /** A patient's document with its nested records, or null; its age counts to `today` without a diagnosis. */
+    document: (viewer: Viewer, id: string, today: string) => document(viewer, id, today),
 
     /** One kind of a patient's records as the patient file shows them (none for an unknown patient). */
     async records<P extends RecordPart>(viewer: Viewer, patientId: string, part: P): Promise<RecordParts[P]> {
-      const row: Partial<RecordParts> | null = await document(viewer, patientId, [part]);
+      const row: Partial<RecordParts> | null = await document(viewer, patientId, null, [part]);
       return row?.[part] ?? NO_RECORDS[part];
     },
 

@@ -1,30 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from './client.ts';
 import { maintain } from './one-connection.ts';
-import { storeRecords } from './patient-records.ts';
-import { executePrepared } from './prepared.ts';
-
-/**
- * Rebuilds the rows of the patient list's read model (docs/decisions/014-patient-list-projection.md) of
- * some patients from their records — the SQL function of the patient_list migration — and their stored
- * records (`patient_documents`), in the caller's transaction, so that neither is ever stale. A write
- * to the patient alone (its own fields and its demography) leaves the stored records as they are:
- * `records: false`.
- */
-export async function refreshReadModel(
-  db: Queryable,
-  patientIds: readonly string[],
-  { records = true }: { records?: boolean } = {},
-): Promise<void> {
-  if (patientIds.length === 0) {
-    return;
-  }
-  await db.execute(sql`select registry_refresh_patient_list(${`{${patientIds.join(',')}}`}::uuid[])`);
-  if (records) {
-    // Prepared: one text for any patients, planned once per connection rather than on every write.
-    await executePrepared(db, storeRecords(patientIds));
-  }
-}
 
 /**
  * Refreshes the planner's statistics and the visibility map after many rows changed at once (a seed,

@@ -1,0 +1,30 @@
+/**
+ * Settings of PostgreSQL's planner that the app sets, each named once with its reason; the figures
+ * behind them are in docs/performance.md.
+ */
+
+/**
+ * Every connection of the app: no JIT compilation. The read model's queries are short; compiling one
+ * costs it more than it saves.
+ */
+export const CONNECTION_SETTINGS: Readonly<Record<string, string>> = { jit: 'off' };
+
+/**
+ * A transaction that reads batches of patients by key (an export): its statements look up a few
+ * thousand rows by index in tables the server keeps cached, so random reads cost little more than
+ * sequential ones; and it sorts and groups a batch's records in memory rather than on disk.
+ */
+export const BATCH_READ_SETTINGS: Readonly<Record<string, string>> = {
+  work_mem: '64MB',
+  random_page_cost: '1.1',
+};
+
+/** `-c name=value` for each setting: a connection's startup options. */
+export const asStartupOptions = (settings: Readonly<Record<string, string>>): string =>
+  Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+
+/** `set local name = 'value'` for each setting: inside the current transaction only. */
+export const asLocalSettings = (settings: Readonly<Record<string, string>>): string[] =>
+  Object.entries(settings).map(([name, value]) => `set local ${name} = '${value.replaceAll("'", "''")}'`);
