@@ -2,6 +2,7 @@ import { AGE_BANDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../patient-access.ts';
 import { listConditions, whereOf } from '../read-model/list-sql.ts';
+import { otherAsOne } from '../read-model/records-sql.ts';
 
 /**
  * The SQL of the outcomes (docs/product-rules.md#outcomes), over the list's read model and under the
@@ -25,16 +26,13 @@ function cohortConditions(viewer: Viewer, filters: OutcomeFilters): SQL[] {
   return [...listConditions(viewer, filters), ...dxRange(filters)];
 }
 
-const OTHER_AS_ONE = (column: string) =>
-  sql.raw(`case when ${column} like 'Other: %' then 'Other' else ${column} end`);
-
 /** The group key of each patient, by grouping: a whitelist, never a client's text. */
 const GROUP_KEY: Record<GroupBy, SQL> = {
   none: sql`null::text`,
-  subtype: OTHER_AS_ONE('l.dx_sub_type'),
+  subtype: otherAsOne('l.dx_sub_type'),
   dx: sql`l.dx_secondary`,
   riskLevel: sql`l.risk_level`,
-  scheme: OTHER_AS_ONE('l.first_scheme'),
+  scheme: otherAsOne('l.first_scheme'),
   institution: sql`(select ic.code from institutions ic where ic.id = l.institution_id)`,
   patientFit: sql`l.patient_fit`,
   gender: sql`l.gender`,
@@ -43,14 +41,31 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
       when l.age_at_diagnosis < 60 then '${AGE_BANDS[1]}' else '${AGE_BANDS[2]}' end`,
   ),
   dxYear: sql`extract(year from l.dx_date)::int`,
+  eln2022: sql`l.eln2022`,
+  // Judged from the days of the cohort's rows, at the landmark when one is given (cohort.ts).
+  transplant: sql`null::text`,
+  mrd: sql`null::text`,
 };
 
 /**
- * Per patient of the cohort: the group key and, from the origin (the first diagnosis date), whole days
- * to each endpoint — overall survival (death, else censored at the last known alive), relapse-free
- * survival (relapse or death, whichever first) and relapse with death as a competing event (a relapse
- * and a death on the same day count as a relapse). A patient without a diagnosis date comes back with
- * null times, to be counted as left out.
+ * The summary's counts, one grouping set each, in this order: `grouping()` sets a bit, most
+ * significant first, for every column a row is not grouped by.
+ */
+export const SUMMARY_SETS = ['subtype', 'dx', 'institution', 'dxYear', 'riskLevel', 'eln2022'] as const;
+export type SummarySet = (typeof SUMMARY_SETS)[number];
+
+/** The `grouping()` value of the rows counted by one set; the total is every bit set. */
+export const groupingOf = (set: SummarySet | 'total'): number => {
+  const all = (1 << SUMMARY_SETS.length) - 1;
+  return set === 'total' ? all : all & ~(1 << (SUMMARY_SETS.length - 1 - SUMMARY_SETS.indexOf(set)));
+};
+
+/**
+ * Per patient of the cohort: the group key, and every date an endpoint reads as whole days after the
+ * first diagnosis date (`endpoints.ts` turns them into each endpoint's times); the course and the
+ * covariates of a Cox model. A patient without a diagnosis date comes back without an origin, to be
+ * counted as left out. The transplant and MRD groups depend on the landmark: they are judged in
+ * TypeScript from the days given here (their key is null in SQL).
  */
 export function cohortSql(viewer: Viewer, filters: OutcomeFilters, groupBy: GroupBy): SQL {
   // Patients without a diagnosis date pass the range, so that they are counted as left out.
@@ -58,14 +73,14 @@ export function cohortSql(viewer: Viewer, filters: OutcomeFilters, groupBy: Grou
   const base = listConditions(viewer, filters);
   const inRange = range.length > 0 ? sql`(l.dx_date is null or (${sql.join(range, sql` and `)}))` : null;
   return sql`select ${GROUP_KEY[groupBy]} as "key", l.dx_date is not null as "hasOrigin",
-      greatest(0, coalesce(l.death_date, l.last_known_alive) - l.dx_date) as "osTime",
-      l.death_date is not null as "osEvent",
-      greatest(0, coalesce(least(r.day, l.death_date), l.last_known_alive) - l.dx_date) as "rfsTime",
-      (r.day is not null or l.death_date is not null) as "rfsEvent",
-      greatest(0, coalesce(r.day, l.death_date, l.last_known_alive) - l.dx_date) as "cirTime",
-      case when r.day is not null then 1 when l.death_date is not null then 2 else 0 end as "cirStatus"
+      l.last_known_alive - l.dx_date as "alive", l.death_date - l.dx_date as "death",
+      case when l.relapse then l.relapse_date - l.dx_date end as "relapse",
+      l.first_cr_date - l.dx_date as "firstCR", coalesce(l.cr_undated, false) as "crUndated",
+      l.induction_failure as "inductionFailure", l.mrd_negative_in_cr as "mrdNegativeInCR",
+      l.transplant_type as "transplantType", l.transplant_date - l.dx_date as "transplantDay",
+      l.first_response as "firstResponse", l.age_at_diagnosis as "age", l.eln2022 as "eln2022",
+      l.dx_secondary as "dx", l.patient_fit as "patientFit", l.gender as "gender"
     from patient_list l
-    cross join lateral (select case when l.relapse and l.relapse_date is not null then l.relapse_date end as day) r
     ${whereOf(inRange ? [...base, inRange] : base)}`;
 }
 
@@ -77,9 +92,9 @@ export function cohortSql(viewer: Viewer, filters: OutcomeFilters, groupBy: Grou
 export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
   const has = (condition: string) => sql.raw(`count(*) filter (where ${condition})::int`);
   return sql`select
-      grouping(s.subtype, l.dx_secondary, s.institution, s.dx_year, l.risk_level)::int as "set",
+      grouping(s.subtype, l.dx_secondary, s.institution, s.dx_year, l.risk_level, l.eln2022)::int as "set",
       s.subtype as "subtype", l.dx_secondary as "dx", s.institution as "institution", s.dx_year as "dxYear",
-      l.risk_level as "riskLevel", count(*)::int as "n",
+      l.risk_level as "riskLevel", l.eln2022 as "eln2022", count(*)::int as "n",
       ${has('l.relapse')} as "relapses", ${has('l.death_date is not null')} as "deaths",
       ${has('l.dx_date is not null')} as "dxDate", ${has('l.dx_sub_type is not null')} as "dxSubType",
       ${has('l.risk_level is not null')} as "riskLevelPresent", ${has('l.consent')} as "consent",
@@ -89,15 +104,23 @@ export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
       ${has('l.has_ngs')} as "ngs", ${has('l.last_contact_date is not null')} as "lastContactDate"
     from patient_list l
     cross join lateral (select ${GROUP_KEY.subtype} as subtype,
-      (select ic.code from institutions ic where ic.id = l.institution_id) as institution,
+      -- The summary's chart reads institutions by name (unique, as codes are); curves group by code.
+      (select ic.name from institutions ic where ic.id = l.institution_id) as institution,
       extract(year from l.dx_date)::int as dx_year) s
     ${whereOf(cohortConditions(viewer, filters))}
-    group by grouping sets ((s.subtype), (l.dx_secondary), (s.institution), (s.dx_year), (l.risk_level), ())`;
+    group by grouping sets ((s.subtype), (l.dx_secondary), (s.institution), (s.dx_year), (l.risk_level),
+      (l.eln2022), ())`;
 }
 
 /**
- * The patients alive (no death date) whose last known alive date is older than `months` months, oldest
- * news first — never-seen patients (no date at all) before everyone.
+ * The day a patient's follow-up is counted from: the last known alive date, or, for a patient with no
+ * dated record at all, the day it was registered — a patient registered today is not due (CONTRACT §9).
+ */
+const FOLLOW_UP_FROM = sql`coalesce(l.last_known_alive, l.created_at::date)`;
+
+/**
+ * The patients alive (no death date) whose last news (the last known alive date, else the registration)
+ * is older than `months` months, oldest news first.
  */
 export function followUpDueSql(
   viewer: Viewer,
@@ -111,7 +134,7 @@ export function followUpDueSql(
       dr.last_name as "doctorLastName"
     from patient_list l join doctors dr on dr.id = l.doctor_id
     ${whereOf(followUpConditions(viewer, today, months))}
-    order by l.last_known_alive asc nulls first, l.patient_id
+    order by ${FOLLOW_UP_FROM} asc, l.patient_id
     limit ${size} offset ${page * size}`;
 }
 
@@ -123,6 +146,6 @@ function followUpConditions(viewer: Viewer, today: string, months: number): SQL[
   return [
     ...listConditions(viewer, {}),
     sql`l.death_date is null`,
-    sql`(l.last_known_alive is null or l.last_known_alive < (${today}::date - make_interval(months => ${months}))::date)`,
+    sql`${FOLLOW_UP_FROM} < (${today}::date - make_interval(months => ${months}))::date`,
   ];
 }

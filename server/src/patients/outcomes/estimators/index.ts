@@ -1,7 +1,28 @@
 /**
- * The survival estimators of the registry: pure functions of whole days, each matching R's `survival`
- * package (the tests compare them with fixtures written by R, in `fixtures/`).
+ * The estimators of the registry's outcomes: pure functions of whole days and counts, each matching R
+ * (`survival`, `binom.test`, or `cmprsk` for Gray's test; the tests compare them with fixtures written by R, in `fixtures/`).
  */
+export { type ChiSquareTest, chiSquareUpperTail } from './chi-square.ts';
+export { clopperPearson, type ProportionEstimate } from './clopper-pearson.ts';
+export {
+  COX_CONTROL,
+  type CoxCoefficient,
+  type CoxFailure,
+  type CoxModel,
+  CoxModelError,
+  type CoxObservation,
+  coxph,
+} from './cox.ts';
+export {
+  coxDesign,
+  type Design,
+  type DesignColumn,
+  type DesignTerm,
+  type DesignTermSummary,
+  type FactorTerm,
+  type NumericTerm,
+} from './cox-design.ts';
+export { coxZph } from './cox-zph.ts';
 export {
   type CompetingObservation,
   type CumulativeIncidence,
@@ -9,6 +30,7 @@ export {
   type IncidenceStep,
 } from './cumulative-incidence.ts';
 export { medianFollowUp } from './follow-up.ts';
+export { type GrayTest, grayTest } from './gray-test.ts';
 export {
   type KaplanMeier,
   type KaplanMeierStep,
@@ -17,5 +39,6 @@ export {
   type SurvivalEstimate,
   survivalAt,
 } from './kaplan-meier.ts';
-export { type LogRank, logRank } from './log-rank.ts';
+export { atLandmark } from './landmark.ts';
+export { type LogRank, logRank, logRankOrReason, type NoLogRank } from './log-rank.ts';
 export { type MedianEstimate, survivalMedian } from './survival-median.ts';

@@ -42,6 +42,15 @@ describe('the Kaplan–Meier curve', () => {
     });
   });
 
+  it('starts below 1 when induction failures count as events at time 0', () => {
+    const { steps } = curveOf('induction failures at time zero').result;
+    expect(steps[0]).toMatchObject({ time: 0, atRisk: 10, events: 5, survival: 0.5 });
+    expect(survivalMedian(steps).median).toBe(3);
+    expect(curveOf('everyone fails at time zero').result.steps).toEqual([
+      { time: 0, atRisk: 3, events: 3, censored: 0, survival: 0, lower: null, upper: null },
+    ]);
+  });
+
   it('gives no interval once survival reaches 0', () => {
     expect(curveOf('reaches zero').result.steps.at(-1)).toMatchObject({
       survival: 0,

@@ -1,3 +1,4 @@
+import { logInterval } from './log-interval.ts';
 import { assertWholeDays, byTime } from './times.ts';
 
 /**
@@ -37,9 +38,6 @@ export interface SurvivalEstimate {
   readonly upper: number | null;
 }
 
-/** R's `qnorm(0.975)` to 17 significant digits: the normal quantile of a two-sided 95% interval. */
-const Z_95 = 1.9599639845400536;
-
 /**
  * The Kaplan–Meier curve with one step per distinct time. At a time with both events and censorings,
  * the censored patients still count as at risk for those events (R's convention: the censoring is
@@ -59,23 +57,11 @@ export function kaplanMeier(observations: readonly Observation[]): KaplanMeier {
       survival *= (atRisk - events) / atRisk;
       greenwood += events === atRisk ? Number.POSITIVE_INFINITY : events / (atRisk * (atRisk - events));
     }
+    // Before the first event Greenwood's sum is 0, so the interval is 1 to 1, as R reports it.
     steps.push({ time, atRisk, events, censored, survival, ...logInterval(survival, Math.sqrt(greenwood)) });
     atRisk -= items.length;
   }
   return { n: observations.length, events: steps.reduce((sum, step) => sum + step.events, 0), steps };
-}
-
-/**
- * R's log-scale interval (`survfit_confint`): exp(log S ± z·se) with se the standard error of log S,
- * the upper limit capped at 1. Before the first event se is 0, so R reports lower = upper = 1; at S = 0
- * the logarithm is undefined and R reports NA for both, which is `null` here.
- */
-function logInterval(survival: number, se: number): Pick<KaplanMeierStep, 'lower' | 'upper'> {
-  if (survival === 0) {
-    return { lower: null, upper: null };
-  }
-  const log = Math.log(survival);
-  return { lower: Math.exp(log - Z_95 * se), upper: Math.min(1, Math.exp(log + Z_95 * se)) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import { chiSquareUpperTail } from './chi-square.ts';
 import type { Observation } from './kaplan-meier.ts';
 import { byTime } from './times.ts';
 
@@ -20,12 +20,25 @@ export interface LogRank {
 }
 
 /**
- * Compares the survival of the groups. `null` when there is no test: fewer than two groups with
- * expected events (fewer than two groups with patients, or no event at all; R answers chisq 0 with
- * df ≤ 0 and p NA), or a variance matrix that cannot be inverted, e.g. every patient at risk dying on
- * the same day (R stops with "system is exactly singular").
+ * Why there is no test, as the screen says it: fewer than two groups with patients (`groups`), fewer
+ * than two groups with expected events (`events`: no event at all, or every event in one group's time
+ * alone; R answers chisq 0 with df ≤ 0 and p NA), or a variance that cannot be inverted (`variance`:
+ * e.g. every patient at risk having the event on the same day; R stops with "system is exactly
+ * singular").
  */
+export type NoLogRank = 'groups' | 'events' | 'variance';
+
+/** Compares the survival of the groups; `null` when there is no test (`logRankOrReason` says why). */
 export function logRank(groups: readonly (readonly Observation[])[]): LogRank | null {
+  const answer = logRankOrReason(groups);
+  return typeof answer === 'string' ? null : answer;
+}
+
+/** The log-rank test of the groups, or why there is none. */
+export function logRankOrReason(groups: readonly (readonly Observation[])[]): LogRank | NoLogRank {
+  if (groups.filter((group) => group.length > 0).length < 2) {
+    return 'groups';
+  }
   const size = groups.length;
   const atRisk = groups.map((group) => group.length);
   const observed = new Array<number>(size).fill(0);
@@ -64,7 +77,7 @@ export function logRank(groups: readonly (readonly Observation[])[]): LogRank | 
   // zero, so one is redundant.
   const kept = expected.flatMap((value, index) => (value > 0 ? [index] : []));
   if (kept.length < 2) {
-    return null;
+    return 'events';
   }
   const rest = kept.slice(1);
   const difference = rest.map((g) => (observed[g] ?? 0) - (expected[g] ?? 0));
@@ -73,15 +86,14 @@ export function logRank(groups: readonly (readonly Observation[])[]): LogRank | 
     difference,
   );
   if (!solution) {
-    return null;
+    return 'variance';
   }
   const chisq = solution.reduce((sum, value, index) => sum + value * (difference[index] ?? 0), 0);
   const df = kept.length - 1;
   return {
     chisq,
     df,
-    // 1 − cdf loses relative precision only when p is below about 1e-16, where it reads 0.
-    p: 1 - chisquareCdf(chisq, df),
+    p: chiSquareUpperTail(chisq, df),
     observed,
     expected,
   };

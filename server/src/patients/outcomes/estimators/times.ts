@@ -27,3 +27,27 @@ export function byTime<T extends { readonly time: number }>(
   }
   return [...groups.entries()].sort(([a], [b]) => a - b).map(([time, group]) => ({ time, items: group }));
 }
+
+/**
+ * The indices of the items in ascending time, ties in their given order (R's `order(time)`): each
+ * time and index packed into one double (time · n + index, exact for whole days) and sorted as
+ * numbers, several times faster on a registry's patients than a comparator.
+ */
+export function timeOrder(items: readonly { readonly time: number }[]): Uint32Array {
+  const n = items.length;
+  const keys = new Float64Array(n);
+  for (let index = 0; index < n; index++) {
+    const time = items[index]?.time ?? 0;
+    assertWholeDays(time);
+    keys[index] = time * n + index;
+  }
+  if (!Number.isSafeInteger(keys.reduce((max, key) => Math.max(max, key), 0))) {
+    throw new RangeError('Too many days or patients to order exactly.');
+  }
+  keys.sort();
+  const order = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    order[k] = (keys[k] ?? 0) % n;
+  }
+  return order;
+}
