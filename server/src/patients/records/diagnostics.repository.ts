@@ -1,34 +1,17 @@
+import type { Genetics } from '@registry/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { type RecordValues, recordColumns } from '../../db/record-columns.ts';
 import { diagnostics } from '../../db/schema.ts';
 
-export type DiagnosticValues = {
-  dxDate: string | null;
-  dxSecondary: string | null;
-  dxSubType: string | null;
-  organsFailures: string | null;
-  patientFit: string | null;
-  relapse: boolean;
-  relapseDate: string | null;
-  riskLevel: string | null;
-  consent: boolean;
-  consentDate: string | null;
-  dxSecondaryDescription: string | null;
-};
+/**
+ * A diagnostic's values under their API names: every field of the table (`db/schema.ts`) but its
+ * genetics, which have a call of their own.
+ */
+export type DiagnosticValues = RecordValues<typeof diagnostics, 'genetics'>;
+export const OWN_CALLS = ['genetics'] as const;
 
-const diagnosticColumns = {
-  dxDate: diagnostics.dxDate,
-  dxSecondary: diagnostics.dxSecondary,
-  dxSubType: diagnostics.dxSubType,
-  organsFailures: diagnostics.organsFailures,
-  patientFit: diagnostics.patientFit,
-  relapse: diagnostics.relapse,
-  relapseDate: diagnostics.relapseDate,
-  riskLevel: diagnostics.riskLevel,
-  consent: diagnostics.consent,
-  consentDate: diagnostics.consentDate,
-  dxSecondaryDescription: diagnostics.dxSecondaryDescription,
-};
+const diagnosticColumns = recordColumns(diagnostics, OWN_CALLS);
 
 /** Diagnostics of patients. */
 export function createDiagnosticsRepository(db: Queryable) {
@@ -56,6 +39,19 @@ export function createDiagnosticsRepository(db: Queryable) {
         throw new Error('insert returned no row');
       }
       return row.id;
+    },
+
+    /** A diagnostic's genetics as stored, or null (none entered, or no such diagnostic). */
+    async findGenetics(id: string): Promise<Genetics | null> {
+      const [row] = await db
+        .select({ genetics: diagnostics.genetics })
+        .from(diagnostics)
+        .where(eq(diagnostics.id, id));
+      return row?.genetics ?? null;
+    },
+
+    async saveGenetics(id: string, genetics: Genetics): Promise<void> {
+      await db.update(diagnostics).set({ genetics, updatedAt: sql`now()` }).where(eq(diagnostics.id, id));
     },
 
     async update(id: string, values: Partial<DiagnosticValues>): Promise<void> {

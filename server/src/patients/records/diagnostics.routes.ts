@@ -1,10 +1,17 @@
-import { createDiagnosticSchema, dataOf, diagnosticSchema, updateDiagnosticSchema } from '@registry/shared';
+import {
+  createDiagnosticSchema,
+  dataOf,
+  diagnosticSchema,
+  geneticsInputSchema,
+  updateDiagnosticSchema,
+} from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { ifMatchOf } from '../../http/if-match.ts';
 import { idParams } from '../../http/route-schemas.ts';
 import { createDiagnostic, updateDiagnostic } from './diagnostics.service.ts';
+import { saveGenetics } from './genetics.service.ts';
 import { recordWrite, sendWritten } from './record-routes.ts';
 
 /**
@@ -43,6 +50,32 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request, reply) => {
       const written = await updateDiagnostic(
+        ctx,
+        actorOf(ctx, request),
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      );
+      return sendWritten(reply, written);
+    },
+  );
+
+  app.put(
+    '/patients/diagnostics/:id/genetics',
+    {
+      config: { access: 'doctor' },
+      schema: {
+        ...recordWrite(
+          "Replace a diagnostic's genetics: the karyotype, its result and the markers tested (CONTRACT §10)",
+          200,
+          dataOf(diagnosticSchema),
+        ),
+        params: idParams,
+        body: geneticsInputSchema,
+      },
+    },
+    async (request, reply) => {
+      const written = await saveGenetics(
         ctx,
         actorOf(ctx, request),
         request.params.id,

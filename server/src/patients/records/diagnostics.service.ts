@@ -4,6 +4,7 @@ import {
   type DiagnosticFields,
   diagnosticIssues,
   isBiobank,
+  normalizeDiagnostic,
   splitOther,
   storedChoice,
   type UpdateDiagnosticInput,
@@ -12,10 +13,12 @@ import { changesOf } from '../../audit/record.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { completeValues } from '../../db/record-columns.ts';
+import { diagnostics } from '../../db/schema.ts';
 import { sentOf, validationFailed } from '../../http/validation.ts';
 import { assertClinicalDates, timelineOf } from '../patient-rules.ts';
 import { createPatientsRepository, type PatientHead } from '../patients.repository.ts';
-import { createDiagnosticsRepository, type DiagnosticValues } from './diagnostics.repository.ts';
+import { createDiagnosticsRepository, type DiagnosticValues, OWN_CALLS } from './diagnostics.repository.ts';
 import { createRecord, type RecordKind, updateRecord, type Written } from './record-write.ts';
 
 const DIAGNOSTIC: RecordKind<DiagnosticValues, 'diagnostics'> = {
@@ -27,9 +30,9 @@ const DIAGNOSTIC: RecordKind<DiagnosticValues, 'diagnostics'> = {
 const DIAGNOSTIC_DATES = ['dxDate', 'relapseDate', 'consentDate'] as const;
 
 /**
- * A diagnostic's stored values from the form's fields, after the rules of docs/product-rules.md#validation:
- * an Other subtype becomes `Other: {text}` (sent as `Other` plus `subTypeName`, or already joined), a relapse date without relapse and a consent date
- * without consent are dropped, and a biobank's consent is always the single 'Bio Banco' option (true).
+ * A diagnostic's stored values from the form's fields, after the rules of docs/product-rules.md#validation
+ * (`diagnosticIssues`, then `normalizeDiagnostic`, as the wizard applies them): an Other subtype becomes
+ * `Other: {text}` (sent as `Other` plus `subTypeName`, or already joined).
  */
 function diagnosticValuesOf(fields: DiagnosticFields, head: PatientHead): DiagnosticValues {
   const biobank = isBiobank(head.institutionType);
@@ -37,21 +40,12 @@ function diagnosticValuesOf(fields: DiagnosticFields, head: PatientHead): Diagno
   if (Object.keys(issues).length > 0) {
     throw validationFailed(issues);
   }
-  const relapse = fields.relapse ?? false;
-  const consent = biobank ? true : fields.consent;
-  return {
-    dxDate: fields.dxDate ?? null,
-    dxSecondary: fields.dxSecondary ?? null,
-    dxSubType: storedChoice(fields.dxSubType, fields.subTypeName),
-    organsFailures: fields.organsFailures ?? null,
-    patientFit: fields.patientFit ?? null,
-    relapse,
-    relapseDate: relapse ? (fields.relapseDate ?? null) : null,
-    riskLevel: fields.riskLevel ?? null,
-    consent,
-    consentDate: consent ? (fields.consentDate ?? null) : null,
-    dxSecondaryDescription: fields.dxSecondaryDescription ?? null,
-  };
+  const { subTypeName, ...kept } = normalizeDiagnostic(fields, biobank);
+  return completeValues(
+    diagnostics,
+    { ...kept, dxSubType: storedChoice(kept.dxSubType, subTypeName) },
+    OWN_CALLS,
+  );
 }
 
 /** The date rules on the dates of a diagnostic that changed, against the rest of the patient's timeline. */

@@ -168,6 +168,22 @@ describe('patient records: samples, diagnostics, treatments, lab reports', () =>
       expect(off.json().data).toMatchObject({ relapse: false, relapseDate: null });
     });
 
+    it('keeps the description of a secondary diagnosis only, as the wizard does', async () => {
+      const id = await consentedPatient(t, doctor, {
+        dxSecondary: 'Secundario',
+        dxSecondaryDescription: 'post-SMD',
+      });
+      const [first] = (await read(doctor, id)).diagnostics;
+      expect(first.dxSecondaryDescription).toBe('post-SMD');
+      const initial = await send(doctor, 'PATCH', `diagnostics/${first.id}`, { dxSecondary: 'Inicial' });
+      expect(initial.statusCode).toBe(200);
+      expect(initial.json().data).toMatchObject({ dxSecondary: 'Inicial', dxSecondaryDescription: null });
+      const described = await send(doctor, 'PATCH', `diagnostics/${first.id}`, {
+        dxSecondaryDescription: 'post-quimioterapia',
+      });
+      expect(described.json().data.dxSecondaryDescription).toBeNull();
+    });
+
     it("keeps a biobank's consent as 'Bio Banco' (true), without a date", async () => {
       const biobank = await newDoctor(t, { type: 'BioBanco' });
       const id = await createPatient(t, biobank);

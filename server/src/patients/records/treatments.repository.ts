@@ -1,33 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { type RecordValues, recordColumns } from '../../db/record-columns.ts';
 import { drugs, treatments } from '../../db/schema.ts';
 
 /** A treatment's fields under their API names (`EMR`, not `emr`), as the audit trail records them. */
-export type TreatmentValues = {
-  scheme: string | null;
-  startDate: string | null;
-  toxicities: string | null;
-  diseaseAssessment: string | null;
-  medulogram: string | null;
-  medulogramDate: string | null;
-  EMR: string | null;
-  EMRDate: string | null;
-  EMRBlasts: number | null;
-  clinicalMonitoring: string | null;
-};
-export type DrugValues = {
-  name: string;
-  dose: string | null;
-  startApplicationDate: string | null;
-  lastAplicationDate: string | null;
-};
-
-const columnsOf = ({ EMR, EMRDate, EMRBlasts, ...rest }: TreatmentValues) => ({
-  ...rest,
-  emr: EMR,
-  emrDate: EMRDate,
-  emrBlasts: EMRBlasts,
-});
+export type TreatmentValues = RecordValues<typeof treatments, 'order'>;
+export type DrugValues = RecordValues<typeof drugs, 'order'>;
 
 /** Treatments and their drugs; order numbers are unique per parent (checked at commit). */
 export function createTreatmentsRepository(db: Queryable) {
@@ -35,20 +13,7 @@ export function createTreatmentsRepository(db: Queryable) {
     /** A patient's treatments in order. */
     async listTreatments(patientId: string) {
       return db
-        .select({
-          id: treatments.id,
-          order: treatments.order,
-          scheme: treatments.scheme,
-          startDate: treatments.startDate,
-          toxicities: treatments.toxicities,
-          diseaseAssessment: treatments.diseaseAssessment,
-          medulogram: treatments.medulogram,
-          medulogramDate: treatments.medulogramDate,
-          EMR: treatments.emr,
-          EMRDate: treatments.emrDate,
-          EMRBlasts: treatments.emrBlasts,
-          clinicalMonitoring: treatments.clinicalMonitoring,
-        })
+        .select({ id: treatments.id, ...recordColumns(treatments) })
         .from(treatments)
         .where(eq(treatments.patientId, patientId))
         .orderBy(asc(treatments.order));
@@ -60,15 +25,7 @@ export function createTreatmentsRepository(db: Queryable) {
         return [];
       }
       return db
-        .select({
-          id: drugs.id,
-          treatmentId: drugs.treatmentId,
-          order: drugs.order,
-          name: drugs.name,
-          dose: drugs.dose,
-          startApplicationDate: drugs.startApplicationDate,
-          lastAplicationDate: drugs.lastAplicationDate,
-        })
+        .select({ id: drugs.id, treatmentId: drugs.treatmentId, ...recordColumns(drugs) })
         .from(drugs)
         .where(inArray(drugs.treatmentId, [...treatmentIds]))
         .orderBy(asc(drugs.treatmentId), asc(drugs.order));
@@ -95,7 +52,7 @@ export function createTreatmentsRepository(db: Queryable) {
     async insertTreatment(patientId: string, order: number, values: TreatmentValues): Promise<string> {
       const [row] = await db
         .insert(treatments)
-        .values({ patientId, order, ...columnsOf(values) })
+        .values({ patientId, order, ...values })
         .returning({ id: treatments.id });
       if (!row) {
         throw new Error('insert returned no row');
@@ -104,16 +61,9 @@ export function createTreatmentsRepository(db: Queryable) {
     },
 
     async updateTreatment(id: string, values: Partial<TreatmentValues> & { order?: number }): Promise<void> {
-      const { EMR, EMRDate, EMRBlasts, ...rest } = values;
       await db
         .update(treatments)
-        .set({
-          ...rest,
-          ...(EMR !== undefined ? { emr: EMR } : {}),
-          ...(EMRDate !== undefined ? { emrDate: EMRDate } : {}),
-          ...(EMRBlasts !== undefined ? { emrBlasts: EMRBlasts } : {}),
-          updatedAt: sql`now()`,
-        })
+        .set({ ...values, updatedAt: sql`now()` })
         .where(eq(treatments.id, id));
     },
 
@@ -144,4 +94,3 @@ export function createTreatmentsRepository(db: Queryable) {
     },
   };
 }
-export type TreatmentsRepository = ReturnType<typeof createTreatmentsRepository>;

@@ -9,6 +9,8 @@ import {
 import { changesOf, created, removed } from '../../audit/record.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
+import { completeValues } from '../../db/record-columns.ts';
+import { drugs, treatments } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { assertConsentGiven, assertNotFuture } from '../patient-rules.ts';
 import { type PatientWrite, writePatient } from '../patient-write.ts';
@@ -21,34 +23,22 @@ import {
   type TreatmentValues,
 } from './treatments.repository.ts';
 
+/** A treatment's stored values from what a client sent: every field of the table, Other joined to its name. */
 function treatmentValuesOf(
   item: TreatmentInput | CreateTreatmentsInput['treatments'][number],
 ): TreatmentValues {
-  return {
-    scheme: storedChoice(item.scheme, item.schemeName),
-    startDate: item.startDate ?? null,
-    toxicities: item.toxicities ?? null,
-    diseaseAssessment: item.diseaseAssessment ?? null,
-    medulogram: item.medulogram ?? null,
-    medulogramDate: item.medulogramDate ?? null,
-    EMR: item.EMR ?? null,
-    EMRDate: item.EMRDate ?? null,
-    EMRBlasts: item.EMRBlasts ?? null,
-    clinicalMonitoring: item.clinicalMonitoring ?? null,
-  };
+  return completeValues(treatments, { ...item, scheme: storedChoice(item.scheme, item.schemeName) }, [
+    'order',
+  ]);
 }
 
-const drugValuesOf = (drug: DrugInput): DrugValues => ({
-  name: drug.name,
-  dose: drug.dose ?? null,
-  startApplicationDate: drug.startApplicationDate ?? null,
-  lastAplicationDate: drug.lastAplicationDate ?? null,
-});
+const drugValuesOf = (drug: DrugInput): DrugValues => completeValues(drugs, drug, ['order']);
 
 function assertDatesNotFuture(items: readonly TreatmentInput[], now: Date): void {
   const dates: Record<string, string | null | undefined> = {};
   items.forEach((item, i) => {
     dates[`treatments.${i}.startDate`] = item.startDate;
+    dates[`treatments.${i}.diseaseAssessmentDate`] = item.diseaseAssessmentDate;
     dates[`treatments.${i}.medulogramDate`] = item.medulogramDate;
     dates[`treatments.${i}.EMRDate`] = item.EMRDate;
     item.drugs.forEach((drug, j) => {
