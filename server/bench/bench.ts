@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--seed-only] [--state FILE] [--out FILE] [--only NAME] [--profile DIR]`
+ * `npm run bench -- [--patients N] [--seconds S] [--connections C] [--reuse] [--seed-only] [--state FILE] [--out FILE] [--only NAME] [--profile DIR] [--combinations K] [--combination-seed S]`
  *
  * Seeds N synthetic patients (default 100,000) into a fresh database — on the PostgreSQL server of
  * DATABASE_URL when it is set, else in a PGlite folder — starts the real server on it, and measures over
@@ -11,7 +11,10 @@
  * again without seeding; --seed-only seeds, writes the state file and stops. --only measures only the
  * requests whose name contains NAME, and the exports whose name (`export csv`, `export json`,
  * `export xls`) starts with it (`export` runs the three); --profile DIR runs the server with `--cpu-prof`,
- * writing its CPU profile into DIR when it stops (open it in Chrome's DevTools).
+ * writing its CPU profile into DIR when it stops (open it in Chrome's DevTools). Besides its fixed set of
+ * lists, it draws K filter combinations at random (8 unless --combinations says otherwise) over every
+ * filter the list takes, for an admin and a doctor in turn, from a seed it prints (--combination-seed
+ * draws the same again): the list's targets hold for any combination, not only the ones it was tuned for.
  * Results: one table on standard output and a JSON file (docs/performance.md explains them).
  */
 import { spawn } from 'node:child_process';
@@ -25,10 +28,11 @@ import { build } from '../../scripts/build.mjs';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openRegistryDatabase as openDatabase } from '../src/database.ts';
 import { users } from '../src/db/schema.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { seedCohort } from '../src/seed/seed-cohort.ts';
+import { drawCombinations, type Vocabulary } from './combinations.ts';
 import { type AppRequest, alone, loaded, type Measure, raw, type Statement } from './load.ts';
 import { exportRun, printTable, type Row, serverRss } from './report.ts';
 
@@ -49,6 +53,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench-results.json' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    combinations: { type: 'string', default: '8' },
+    'combination-seed': { type: 'string' },
   },
 });
 const patients = Number(values.patients);
@@ -171,6 +177,21 @@ async function signIn(base: string, email: string): Promise<string> {
     .token.accessToken;
 }
 
+/** What the random combinations draw from: the registry's institution codes and a few words it holds. */
+async function vocabularyOf(base: string, token: string): Promise<Vocabulary> {
+  const res = await fetch(`${base}/api/institutions/codes`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const codes = ((await res.json()) as { data: { code: string }[] }).data.map(
+    (institution) => institution.code,
+  );
+  return {
+    institutionCodes: codes,
+    texts: ['hosp', 'npm1', 'flt3', 'cebpa', 'inv(16)', 'garc', 'clin', 'ana', '47,x', 'zzz'],
+    years: [2012, 2025],
+  };
+}
+
 /** The statements an in-process app sends for each request, to replay them through `pg`. */
 async function capturer(url: string) {
   let captured: Statement[] = [];
@@ -231,7 +252,15 @@ async function main(): Promise<void> {
       ['obito=…', `obito=${state.obito}`],
       ['text=hosp', 'text=hosp'],
       ['subtype=AML M3, page=500', 'subtype=AML%20M3&page=500'],
+      ['eln=adverse', 'eln=adverse'],
+      ['eln=favorable, relapse=true', 'eln=favorable&relapse=true'],
     ];
+    const combinationSeed = Number(values['combination-seed'] ?? Math.floor(Math.random() * 2 ** 31));
+    const vocabulary = await vocabularyOf(server.base, tokens.admin);
+    const combinations = drawCombinations(combinationSeed, Number(values.combinations), vocabulary);
+    out(
+      `filter combinations drawn from seed ${combinationSeed} (--combination-seed ${combinationSeed} draws them again)`,
+    );
     const cases: {
       name: string;
       role: 'admin' | 'doctor';
@@ -248,6 +277,13 @@ async function main(): Promise<void> {
         });
       }
     }
+    for (const combination of combinations) {
+      cases.push({
+        name: combination.name,
+        role: combination.role,
+        request: { method: 'GET', path: () => `/api/patients/list?${combination.query}` },
+      });
+    }
     cases.push({
       name: 'patient file',
       role: 'doctor',
@@ -263,14 +299,61 @@ async function main(): Promise<void> {
         body: () => JSON.stringify({ demography: { ecog: Math.floor(Math.random() * 6) } }),
       },
     });
-    // The survival curves of the whole cohort (one statement over every visible patient), by subtype.
+    // Every outcomes call over the whole cohort a role sees (one statement over every visible patient,
+    // then the estimators), at 4 concurrent calls.
+    const outcomes: [string, string][] = [
+      ['outcomes survival by subtype', '/api/outcomes/survival?endpoint=os&groupBy=subtype'],
+      ['outcomes efs by eln2022', '/api/outcomes/survival?endpoint=efs&groupBy=eln2022'],
+      [
+        'outcomes rfs from CR by transplant, landmark 180',
+        '/api/outcomes/survival?endpoint=rfsCR&groupBy=transplant&landmark=180',
+      ],
+      [
+        'outcomes relapse incidence from CR by eln2022',
+        '/api/outcomes/relapse-incidence?from=cr&groupBy=eln2022',
+      ],
+      ['outcomes response by scheme', '/api/outcomes/response?groupBy=scheme'],
+      ['outcomes early death by ageBand', '/api/outcomes/early-death?groupBy=ageBand'],
+      [
+        'outcomes cox os by eln2022, adjusted',
+        '/api/outcomes/cox?endpoint=os&groupBy=eln2022&adjust=age,patientFit',
+      ],
+      ['outcomes summary', '/api/outcomes/summary'],
+    ];
+    for (const [name, url] of outcomes) {
+      for (const role of ['admin', 'doctor'] as const) {
+        cases.push({ name, role, conns: 4, alone: 10, request: { method: 'GET', path: () => url } });
+      }
+    }
+    // Data quality (CONTRACT §13): the list's quality filters for both roles, the coordinator's view per
+    // institution and per doctor over every patient (admins), and the menu's notifications and
+    // follow-up badge, which the web app asks for on every screen.
     for (const role of ['admin', 'doctor'] as const) {
+      for (const filter of ['error', 'warning', 'none'] as const) {
+        cases.push({
+          name: `list quality=${filter}`,
+          role,
+          request: { method: 'GET', path: () => `/api/patients/list?quality=${filter}` },
+        });
+      }
       cases.push({
-        name: 'outcomes survival by subtype',
+        name: 'notifications',
         role,
+        request: { method: 'GET', path: () => '/api/notifications' },
+      });
+      cases.push({
+        name: 'follow-up-due count',
+        role,
+        request: { method: 'GET', path: () => '/api/outcomes/follow-up-due/count' },
+      });
+    }
+    for (const groupBy of ['institution', 'doctor'] as const) {
+      cases.push({
+        name: `quality overview by ${groupBy}`,
+        role: 'admin',
         conns: 4,
         alone: 10,
-        request: { method: 'GET', path: () => '/api/outcomes/survival?endpoint=os&groupBy=subtype' },
+        request: { method: 'GET', path: () => `/api/quality/overview?groupBy=${groupBy}` },
       });
     }
     const selected = cases.filter((c) => !values.only || c.name.includes(values.only));

@@ -88,4 +88,86 @@ describe.runIf(bin)('PostgreSQL restarted under load', () => {
     expect(answers.filter((a) => a.at > up && a.status === 200).length).toBeGreaterThanOrEqual(8);
     expect((await client.get('/api/ready')).status).toBe(200);
   }, 120_000);
+
+  it('survives restarts that cut connections in the middle of transactions and exports', async () => {
+    database ??= await startPrivatePostgres(bin ?? '');
+    if (server) {
+      await stop(server, 'SIGKILL');
+    }
+    // A generous time to start: the machine may be busy with other work.
+    server = await startServer(
+      {
+        DATABASE_URL: database.url,
+        DATA_DIR: tempDir('restarts'),
+        LOG_LEVEL: 'warn',
+      },
+      150_000,
+    );
+    const client = api(server.url);
+    const token = await client.signIn(ADMIN.email, ADMIN.password);
+
+    // Every kind of request that holds a connection across several statements: writes in a
+    // transaction with their audit event, exports over a snapshot, sign-ins; and plain reads. No pause
+    // between requests, so that connections are checked out when PostgreSQL cuts them.
+    const statuses: number[] = [];
+    let running = true;
+    let next = 0;
+    const worker = (request: () => Promise<Response>) => async () => {
+      while (running) {
+        try {
+          const res = await request();
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        } catch (error) {
+          // Refused: the server is gone. An export cut mid-stream (its connection to PostgreSQL broke
+          // after the first rows were sent) ends the response early instead, which is allowed.
+          const code = (error as { cause?: { code?: string } }).cause?.code;
+          statuses.push(code === 'ECONNREFUSED' ? -1 : -2);
+        }
+      }
+    };
+    const load = [
+      ...Array.from({ length: 4 }, () =>
+        worker(() => {
+          const code = `RESTART-${next++}`;
+          return client.send(
+            'POST',
+            '/api/institutions',
+            { name: `Hospital ${code}`, type: 'Hospital', code },
+            token,
+          );
+        }),
+      ),
+      worker(() => client.get('/api/patients/csv', token)),
+      worker(() => client.get('/api/patients/xls', token)),
+      worker(() => client.get('/api/patients/list?size=25', token)),
+      worker(() => client.get('/api/institutions/list?size=50', token)),
+    ].map((run) => run());
+
+    const cycles = 5;
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      database.restart();
+      // Serving again before the next cut: an authenticated read succeeds.
+      const deadline = Date.now() + 20_000;
+      while (
+        Date.now() < deadline &&
+        (await client.get('/api/users/me', token).catch(() => null))?.status !== 200
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(server.child.exitCode, `the server died in cycle ${cycle + 1}:\n${server.output()}`).toBeNull();
+    }
+    running = false;
+    await Promise.all(load);
+
+    expect(server.child.exitCode, server.output()).toBeNull();
+    expect(server.child.signalCode).toBeNull();
+    expect(statuses).not.toContain(-1);
+    // Only successes and 503s: a cut connection is never a 500.
+    expect([...new Set(statuses)].filter((status) => ![200, 201, 503, -2].includes(status))).toEqual([]);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(20);
+    expect((await client.get('/api/ready')).status).toBe(200);
+    expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
+  }, 300_000);
 });

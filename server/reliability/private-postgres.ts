@@ -28,6 +28,8 @@ export interface PrivatePostgres {
   readonly url: string;
   stop(): void;
   start(): void;
+  /** `pg_ctl restart -m fast`: every connection is cut at once, and the server is back at once. */
+  restart(): void;
   remove(): void;
 }
 
@@ -60,6 +62,19 @@ export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres
     url: `postgres://postgres@127.0.0.1:${port}/registry`,
     start: () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(folder, 'log'), '-w', 'start']),
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    restart: () =>
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-o',
+        options,
+        '-l',
+        path.join(folder, 'log'),
+        '-m',
+        'fast',
+        '-w',
+        'restart',
+      ]),
     remove() {
       try {
         self.stop();

@@ -73,7 +73,8 @@ describe.each(engines)('SIGTERM under load on $name', ({ postgres }) => {
   it('lets the requests in flight finish, refuses new ones, closes the database last and exits 0', async () => {
     const dataDir = tempDir('shutdown');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir };
+    // Three exports of one admin at once: more than EXPORTS_MAX_PER_USER allows by default.
+    const env: Record<string, string> = { DATA_DIR: dataDir, EXPORTS_MAX_PER_USER: '3' };
     if (postgres) {
       const database = await createPostgresDatabase();
       cleanups.push(database.drop);
@@ -138,4 +139,43 @@ describe.each(engines)('SIGTERM under load on $name', ({ postgres }) => {
     expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).not.toMatch(/Cannot use a pool|"level":50/);
   }, 180_000);
+});
+
+describe('SIGTERM with a request that never finishes', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup();
+    }
+  });
+
+  it('ends what is still in flight after SHUTDOWN_TIMEOUT_MS, says so, and exits 0', async () => {
+    const dataDir = tempDir('drain');
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // A generous time to start: the machine may be busy with other work.
+    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '1500' }, 150_000);
+    cleanups.push(() => void stop(server, 'SIGKILL'));
+    const token = await api(server.url).signIn(ADMIN.email, ADMIN.password);
+    // A write whose second half never comes (within REQUEST_TIMEOUT_MS, 60 s).
+    const never = slowWrite(
+      server.url,
+      token,
+      { name: 'Hospital NEVER', type: 'Hospital', code: 'NEVER' },
+      new Promise(() => undefined),
+    ).then(
+      (done) => `answered ${done.status}`,
+      () => 'cut',
+    );
+    await waitFor(() => /"url":"\/api\/institutions"[^\n]*"incoming request"/.test(server.output()));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(1400);
+    expect(took).toBeLessThan(10_000);
+    expect(await never).toBe('cut');
+    expect(server.output()).toMatch(
+      /SIGTERM: requests still in flight after 1500 ms are ended now \(\d+ open connections\)/,
+    );
+  }, 240_000);
 });

@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
+import { auditExportRoutes } from './patients/exports/audit-export.routes.ts';
 import { exportsRoutes } from './patients/exports/exports.routes.ts';
 import { filesRoutes } from './patients/files/files.routes.ts';
 import { historyRoutes } from './patients/history/history.routes.ts';
@@ -27,6 +28,7 @@ import { diagnosticsRoutes } from './patients/records/diagnostics.routes.ts';
 import { labReportsRoutes } from './patients/records/lab-reports.routes.ts';
 import { samplesRoutes } from './patients/records/samples.routes.ts';
 import { treatmentsRoutes } from './patients/records/treatments.routes.ts';
+import { qualityRoutes } from './quality/quality.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { signInMfaRoutes } from './users/sign-in-mfa.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -59,7 +61,6 @@ function trustedProxies(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-/** Builds the whole application without side effects: no port is opened, nothing is migrated. */
 /**
  * Whether a path not found is one of the web app's own pages, answered with index.html: not the API, and
  * not a file (a name with an extension, such as a script of an earlier release under /assets), which
@@ -73,6 +74,7 @@ function isAppPath(url: string): boolean {
   return !/\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
+/** Builds the whole application without side effects: no port is opened, nothing is migrated. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -80,6 +82,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Requests are small JSON documents; files (1 MiB) go through multipart with their own limit.
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    // A request must arrive whole, headers and body, within REQUEST_TIMEOUT_MS: an upload trickling in
+    // a byte at a time would otherwise hold its connection for ever (408, docs/operations.md#limits).
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: {
+      requestTimeout: ctx.config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, ctx.config.requestTimeoutMs),
+      // How often Node looks for requests past their time: a quarter of it, at most every 30 s.
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(250, Math.floor(ctx.config.requestTimeoutMs / 4)),
+      ),
+    },
     // Every log line and every error body carries the request's id; a proxy we trust may give it.
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id'], ctx.config.trustProxy !== false),
@@ -114,10 +128,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(labReportsRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
       await api.register(exportsRoutes, { ctx });
+      await api.register(auditExportRoutes, { ctx });
       await api.register(outcomesRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
       await api.register(institutionsRoutes, { ctx });
+      await api.register(qualityRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -24,11 +24,19 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
+      publicUrl: 'http://127.0.0.1:3000',
+      notificationMails: true,
       logLevel: 'info',
       migrationDatabaseUrl: undefined,
       trustProxy: false,
       requireAdminMfa: false,
       metricsToken: undefined,
+      totpEncryptionKey: undefined,
+      exportsMax: 4,
+      exportsMaxPerUser: 2,
+      exportStallTimeoutMs: 60_000,
+      requestTimeoutMs: 60_000,
+      shutdownTimeoutMs: 20_000,
     });
   });
 
@@ -68,6 +76,12 @@ describe('loadConfig', () => {
         TRUST_PROXY: '2',
         REQUIRE_ADMIN_MFA: 'true',
         METRICS_TOKEN: 'a-long-enough-metrics-token',
+        TOTP_ENCRYPTION_KEY: 'a'.repeat(64),
+        EXPORTS_MAX: '8',
+        EXPORTS_MAX_PER_USER: '3',
+        EXPORT_STALL_TIMEOUT_MS: '30000',
+        REQUEST_TIMEOUT_MS: '120000',
+        SHUTDOWN_TIMEOUT_MS: '45000',
       }),
     ).toEqual({
       port: 8080,
@@ -79,12 +93,30 @@ describe('loadConfig', () => {
       adminPassword: 'Chief-pass1',
       smtpUrl: 'smtps://user:pass@mail.example.org:465',
       mailFrom: 'registry@example.org',
+      publicUrl: 'http://localhost:8080',
+      notificationMails: true,
       logLevel: 'debug',
       migrationDatabaseUrl: 'postgres://owner:secret@db.internal:5432/registry',
       trustProxy: 2,
       requireAdminMfa: true,
       metricsToken: 'a-long-enough-metrics-token',
+      totpEncryptionKey: 'a'.repeat(64),
+      exportsMax: 8,
+      exportsMaxPerUser: 3,
+      exportStallTimeoutMs: 30_000,
+      requestTimeoutMs: 120_000,
+      shutdownTimeoutMs: 45_000,
     });
+  });
+
+  it('takes the public address for the mails’ links, and turns the notification mails off', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://registro.example.org/', NOTIFICATION_MAILS: 'off' });
+    expect(config.publicUrl).toBe('https://registro.example.org');
+    expect(config.notificationMails).toBe(false);
+    expect(problemsOf({ PUBLIC_URL: 'registro' })).toEqual([expect.stringMatching(/PUBLIC_URL/)]);
+    expect(problemsOf({ NOTIFICATION_MAILS: 'sometimes' })).toEqual([
+      expect.stringMatching(/NOTIFICATION_MAILS/),
+    ]);
   });
 
   it('accepts a postgresql:// URL', () => {

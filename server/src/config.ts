@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/client.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -22,12 +23,6 @@ function isPostgresUrl(value: string): boolean {
     return false;
   }
 }
-
-/**
- * Connections to PostgreSQL per server. At 32 concurrent requests on two cores, 20 served the lists
- * 3% faster than 10 on average, and 32 slower again (docs/performance.md).
- */
-export const DEFAULT_POOL_SIZE = 20;
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -67,6 +62,21 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('no-reply@localhost')),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s/]+(?:\/[^\s]*)?$/,
+        'must be the address users open, such as https://registro.example.org',
+      )
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  NOTIFICATION_MAILS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default('info')),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -75,6 +85,30 @@ const envSchema = z.object({
   REQUIRE_ADMIN_MFA: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+  TOTP_ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (value) => /^[0-9a-f]{64}$/i.test(value.trim()) || Buffer.from(value.trim(), 'base64').length === 32,
+        'must be 32 bytes, as 64 hex digits or base64 (openssl rand -hex 32)',
+      )
+      .optional(),
+  ),
+  EXPORTS_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(4)),
+  EXPORTS_MAX_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(2)),
+  EXPORT_STALL_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  ),
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  ),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(3_600_000).default(20_000),
   ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -127,6 +161,10 @@ export interface Config {
   readonly adminPassword: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** The address users open the registry at: the links of the mails. */
+  readonly publicUrl: string;
+  /** Whether the scheduler of the notification mails runs (CONTRACT §13). */
+  readonly notificationMails: boolean;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /**
    * Which reverse proxies to believe about the client's address (X-Forwarded-For): none (false), the
@@ -138,6 +176,17 @@ export interface Config {
   readonly requireAdminMfa: boolean;
   /** Prometheus metrics at /api/metrics for this bearer token; none when unset. */
   readonly metricsToken: string | undefined;
+  /** The key that seals the second factor's secrets; unset: the server's own, in DATA_DIR/totp.key. */
+  readonly totpEncryptionKey: string | undefined;
+  /** Exports running at once on this server, in all and per user (docs/operations.md#limits). */
+  readonly exportsMax: number;
+  readonly exportsMaxPerUser: number;
+  /** An export whose client has read nothing for this long is ended. */
+  readonly exportStallTimeoutMs: number;
+  /** The most a request may take to arrive whole, headers and body. */
+  readonly requestTimeoutMs: number;
+  /** How long a SIGTERM waits for the requests in flight before it ends them. */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -171,10 +220,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl:
+      e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`,
+    notificationMails: e.NOTIFICATION_MAILS === 'on',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA === 'true',
     metricsToken: e.METRICS_TOKEN,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    exportsMax: e.EXPORTS_MAX,
+    exportsMaxPerUser: e.EXPORTS_MAX_PER_USER,
+    exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

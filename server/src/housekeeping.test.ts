@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeChanged } from './db/patient-list.ts';
+import { analyzeChanged } from './db/maintenance.ts';
 import { housekeep } from './housekeeping.ts';
 import { testEngine } from './test/database.ts';
 import { insertUser, TEST_PASSWORD } from './test/fixtures.ts';

@@ -1,7 +1,7 @@
 import { IDLE_TIMEOUT_MS } from './auth/sessions.repository.ts';
 import type { AppContext } from './context.ts';
 import { pgliteOf } from './db/client.ts';
-import { analyzeChanged } from './db/patient-list.ts';
+import { analyzeChanged } from './db/maintenance.ts';
 import { pruneExpired } from './db/prune.ts';
 import { describeError } from './http/logging.ts';
 import { LOCKOUT_WINDOW_MS } from './users/lockout.ts';

@@ -1,12 +1,15 @@
 import { buildApp } from './app.ts';
 import { openControlSocket } from './backup/control-socket.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirUnsafeError, keepFilesPrivate, prepareDataDir } from './data-dir.ts';
+import { afterRegistryMigrations, openRegistryDatabase } from './database.ts';
 import { migrateAsOwner } from './db/roles.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { describeError } from './http/logging.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startNotificationMails } from './quality/notifications.service.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
+import { sealStoredSecrets, totpKeyOf } from './users/secret-box.ts';
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -14,6 +17,8 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // Whatever the umask: the database, the outbox and the lock are the server's user's alone.
+  keepFilesPrivate();
   let config: Config;
   try {
     config = loadConfig();
@@ -23,8 +28,20 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // DATA_DIR holds the embedded database, or the outbox when mail is not sent through SMTP.
+  if (!config.databaseUrl || !config.smtpUrl) {
+    try {
+      prepareDataDir(config.dataDir);
+    } catch (error) {
+      fail(
+        error instanceof DataDirUnsafeError
+          ? error.message
+          : `Cannot use DATA_DIR: ${(error as Error).message}`,
+      );
+    }
+  }
 
-  const database = await openDatabase(
+  const database = await openRegistryDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { dataDir: config.dataDir },
@@ -32,9 +49,18 @@ async function main(): Promise<void> {
     fail(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}`),
   );
   if (config.migrationDatabaseUrl && config.databaseUrl) {
-    await migrateAsOwner(config.migrationDatabaseUrl, config.databaseUrl);
+    await migrateAsOwner(config.migrationDatabaseUrl, config.databaseUrl, afterRegistryMigrations);
   } else {
     await database.migrate();
+  }
+
+  // The second factor's secrets are sealed with the key (an earlier version stored them in the clear).
+  let sealed = 0;
+  try {
+    sealed = await sealStoredSecrets(database.db, totpKeyOf(config));
+  } catch (error) {
+    await database.close();
+    fail(`Cannot seal the second factor's secrets: ${(error as Error).message}`);
   }
 
   const mailLog: { info(message: string): void } = { info: () => undefined };
@@ -44,6 +70,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { serveWeb: true, logger: config.logLevel !== 'silent' });
   mailLog.info = (message) => app.log.info(message);
   const stopHousekeeping = startHousekeeping(ctx, app.log);
+  const stopNotificationMails = startNotificationMails(ctx, app.log);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -64,6 +91,9 @@ async function main(): Promise<void> {
   // On the embedded database, `npm run backup` asks this process for its backups.
   const closeControlSocket = await openControlSocket(database, app.log);
   app.log.info(`database: ${describeDatabase(config)}`);
+  if (sealed > 0) {
+    app.log.info(`second-factor secrets of ${sealed} users sealed with the key`);
+  }
   if (admin?.password) {
     // Written to the console once, never to the logs.
     process.stdout.write(
@@ -86,9 +116,31 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight`);
     stopHousekeeping();
+    stopNotificationMails();
+    // What has not finished within SHUTDOWN_TIMEOUT_MS is ended (its clients see the connection
+    // close), so that a stalled download cannot keep the server from stopping.
+    const bound = setTimeout(() => {
+      app.server.getConnections((_error, open) => {
+        app.log.warn(
+          `${signal}: requests still in flight after ${config.shutdownTimeoutMs} ms are ended now (${open ?? 0} open connections)`,
+        );
+        app.server.closeAllConnections();
+      });
+      // Should the database itself not close, the process ends anyway.
+      setTimeout(() => {
+        app.log.error(
+          `${signal}: the server could not close within ${config.shutdownTimeoutMs + 10_000} ms; exiting`,
+        );
+        process.exit(1);
+      }, 10_000).unref();
+    }, config.shutdownTimeoutMs);
+    bound.unref();
     closeControlSocket()
       .then(() => app.close())
-      .then(() => database.close())
+      .then(() => {
+        clearTimeout(bound);
+        return database.close();
+      })
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -5,7 +5,10 @@ import { toPage } from '../http/paging.ts';
 import { BEARER, errorsOf } from '../http/route-schemas.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
-/** `GET /api/audit`: the audit trail for admins (docs/product-rules.md#audit). */
+/**
+ * `GET /api/audit`: the audit trail for admins (docs/product-rules.md#audit); its CSV export is with the
+ * other exports (patients/exports/audit-export.routes.ts).
+ */
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/audit',

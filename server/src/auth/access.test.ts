@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { auditEvents } from '../db/schema.ts';
 import { registerErrorHandler } from '../http/error-handler.ts';
-import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
+import { insertInstitution, insertUser } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { allows, registerAccessControl } from './access.ts';
 import type { Access, Principal } from './principal.ts';
@@ -15,6 +15,7 @@ const admin: Principal = {
   email: 'admin@example.org',
   nickname: 'admin',
   isAdmin: true,
+  secondFactor: false,
   doctor: null,
 };
 const doctor: Principal = {
@@ -23,6 +24,7 @@ const doctor: Principal = {
   email: 'doctor@example.org',
   nickname: 'doctor',
   isAdmin: false,
+  secondFactor: false,
   doctor: {
     id: '00000000-0000-4000-8000-000000000022',
     institutionId: '00000000-0000-4000-8000-000000000032',
@@ -74,16 +76,6 @@ describe('access control', () => {
     await tiny.close();
     await t.close();
   });
-
-  async function signIn(email: string): Promise<string> {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email, password: TEST_PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.response.token.accessToken;
-  }
 
   it('builds the whole app, which proves every route under /api declares an access policy', async () => {
     const app = await buildApp(t.ctx);
@@ -155,14 +147,14 @@ describe('access control', () => {
     const allowed = await tiny.inject({
       method: 'GET',
       url: '/api/only-admins',
-      headers: { authorization: `Bearer ${await signIn(adminUser.email)}` },
+      headers: { authorization: `Bearer ${await t.signIn(adminUser.email)}` },
     });
     expect(allowed.statusCode).toBe(200);
 
     const refused = await tiny.inject({
       method: 'GET',
       url: '/api/only-admins',
-      headers: { authorization: `Bearer ${await signIn(doctorUser.email)}` },
+      headers: { authorization: `Bearer ${await t.signIn(doctorUser.email)}` },
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
@@ -183,14 +175,14 @@ describe('access control', () => {
     const allowed = await tiny.inject({
       method: 'GET',
       url: '/api/only-doctors',
-      headers: { authorization: `Bearer ${await signIn(doctorUser.email)}` },
+      headers: { authorization: `Bearer ${await t.signIn(doctorUser.email)}` },
     });
     expect(allowed.statusCode).toBe(200);
 
     const refused = await tiny.inject({
       method: 'GET',
       url: '/api/only-doctors',
-      headers: { authorization: `Bearer ${await signIn(adminUser.email)}` },
+      headers: { authorization: `Bearer ${await t.signIn(adminUser.email)}` },
     });
     expect(refused.statusCode).toBe(403);
   });

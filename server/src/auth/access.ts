@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordRefusal } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
-import { RefusedError, unauthenticated } from '../http/errors.ts';
+import { HttpError, RefusedError, unauthenticated } from '../http/errors.ts';
 import type { Access, Principal } from './principal.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
@@ -51,7 +51,19 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     const access = request.routeOptions.config?.access ?? 'public';
     const token = bearerToken(request);
     if (token) {
-      request.principal = await createSessionsRepository(ctx.db).resolve(token, ctx.now());
+      const principal = await createSessionsRepository(ctx.db).resolve(token, ctx.now(), {
+        background: request.headers['x-background-request'] === '1',
+      });
+      // With REQUIRE_ADMIN_MFA, an admin's session made without the second factor (before the flag,
+      // or before the admin had one) serves nothing: the admin signs in again, and enrols there.
+      if (principal?.isAdmin && ctx.config.requireAdminMfa && !principal.secondFactor) {
+        await createSessionsRepository(ctx.db).delete(principal.sessionId);
+        if (access !== 'public') {
+          throw new HttpError(401, 'MFA_REQUIRED');
+        }
+      } else {
+        request.principal = principal;
+      }
     }
     if (access === 'public' || allows(access, request.principal)) {
       return;

@@ -1,3 +1,4 @@
+import { type Language, pickLanguage } from '@registry/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { unauthenticated } from '../http/errors.ts';
@@ -8,6 +9,8 @@ export interface Actor {
   readonly principal: Principal;
   readonly ip: string;
   readonly now: Date;
+  /** The language of the request's `Accept-Language`, for texts an answer carries (Spanish without one). */
+  readonly language?: Language;
 }
 
 /** The principal of a route that declared an access other than public. */
@@ -20,5 +23,10 @@ export function principalOf(request: FastifyRequest): Principal {
 
 /** The actor of a signed-in request, with the time read once from the context's clock. */
 export function actorOf(ctx: AppContext, request: FastifyRequest): Actor {
-  return { principal: principalOf(request), ip: request.ip, now: ctx.now() };
+  return {
+    principal: principalOf(request),
+    ip: request.ip,
+    now: ctx.now(),
+    language: pickLanguage(request.headers['accept-language']),
+  };
 }

@@ -47,4 +47,36 @@ describe('a read writes nothing: the session’s last use is kept once a minute'
     t.advance(31 * 60 * 1000);
     expect((await me()).statusCode).toBe(401);
   });
+
+  it('takes a background poll for no use: an unattended tab is still signed out after 30 idle minutes', async () => {
+    const user = await insertUser(t.ctx.db);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    const polling = login.json().data.response.token.accessToken as string;
+    const seen = async () => {
+      const [row] = await t.ctx.db
+        .select({ at: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id));
+      return row?.at.getTime();
+    };
+    const poll = () =>
+      t.request({
+        method: 'GET',
+        url: '/api/notifications',
+        token: polling,
+        headers: { 'x-background-request': '1' },
+      });
+    const start = await seen();
+    for (let minute = 0; minute < 6; minute += 1) {
+      t.advance(5 * 60 * 1000);
+      expect((await poll()).statusCode).toBe(200);
+    }
+    expect(await seen()).toBe(start);
+    t.advance(60 * 1000);
+    expect((await poll()).statusCode).toBe(401);
+  });
 });

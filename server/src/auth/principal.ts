@@ -7,6 +7,8 @@ export interface Principal {
   readonly email: string;
   readonly nickname: string;
   readonly isAdmin: boolean;
+  /** The session was started with the user's second factor. */
+  readonly secondFactor: boolean;
   readonly doctor: {
     readonly id: string;
     readonly institutionId: string;

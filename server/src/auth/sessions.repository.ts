@@ -1,4 +1,4 @@
-import type { InstitutionType } from '@registry/shared';
+import { type InstitutionType, SESSION_IDLE_MS, SESSION_LAST_SEEN_PRECISION_MS } from '@registry/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -7,16 +7,18 @@ import type { Principal } from './principal.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 /** Session lifetimes (docs/product-rules.md#accounts). */
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const IDLE_TIMEOUT_MS = SESSION_IDLE_MS;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** How stale a session's last-seen time may be: it is written at most once a minute. */
-export const LAST_SEEN_PRECISION_MS = 60 * 1000;
+export const LAST_SEEN_PRECISION_MS = SESSION_LAST_SEEN_PRECISION_MS;
 
 /** The session, user and doctor behind a token's hash: one statement, read on every request. */
 function principalQuery(db: Queryable, name: string) {
   return db
     .select({
       sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
+      totpEnabledAt: users.totpEnabledAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       userId: users.id,
@@ -55,9 +57,15 @@ export function createSessionsRepository(db: Queryable) {
 
     /**
      * The caller behind a token, or null when the token is unknown, idle too long, past its absolute
-     * expiry, or its user (or the doctor's institution) is no longer active.
+     * expiry, or its user (or the doctor's institution) is no longer active. A background request (a
+     * poll the web app makes by itself, `X-Background-Request: 1`) is served but is no use of the session:
+     * it does not move the idle limit on, so an unattended tab still signs out after 30 minutes.
      */
-    async resolve(token: string, now: Date): Promise<Principal | null> {
+    async resolve(
+      token: string,
+      now: Date,
+      options: { background?: boolean } = {},
+    ): Promise<Principal | null> {
       const [row] = await prepared(db, 'registry_principal', principalQuery).execute({
         tokenHash: sha256(token),
       });
@@ -71,7 +79,7 @@ export function createSessionsRepository(db: Queryable) {
       }
       // At most one write a minute per session: a read stays a read, and the idle timeout is still
       // exact to the minute.
-      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
+      if (!options.background && now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
       }
       return {
@@ -80,6 +88,8 @@ export function createSessionsRepository(db: Queryable) {
         email: row.email,
         nickname: row.nickname,
         isAdmin: row.isAdmin,
+        // A user with a factor signs in with it: every session since the factor was turned on passed it.
+        secondFactor: row.totpEnabledAt !== null && row.sessionCreatedAt >= row.totpEnabledAt,
         doctor:
           row.doctorId && row.institutionId
             ? {

@@ -13,6 +13,7 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGunzip, createGzip } from 'node:zlib';
 import { ConfigError, describeDatabase, loadConfig } from '../config.ts';
+import { keepFilesPrivate } from '../data-dir.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockHolder } from '../db/data-dir-lock.ts';
 import { writeBackup } from './backup.ts';
@@ -22,6 +23,7 @@ import { checkBackup } from './restore.ts';
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } });
   if (!values.out) {
     throw new Error('usage: npm run backup -- --out FILE');

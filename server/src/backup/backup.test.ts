@@ -6,7 +6,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createGunzip, createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, expectedMigrations, openDatabase } from '../db/client.ts';
+import { openRegistryDatabase as openDatabase } from '../database.ts';
+import { type DatabaseHandle, expectedMigrations, migrationsUpTo } from '../db/client.ts';
 import { lockHolder } from '../db/data-dir-lock.ts';
 import { onOneConnection } from '../db/one-connection.ts';
 import { openTestDatabase, testEngine } from '../test/database.ts';
@@ -17,7 +18,7 @@ import { writeBackup } from './backup.ts';
 import { BackupFileError } from './backup-format.ts';
 import { ident, tablesInOrder } from './catalog.ts';
 import { backupThroughServer, openControlSocket } from './control-socket.ts';
-import { checkBackup, migrationsUpTo, restoreBackup } from './restore.ts';
+import { checkBackup, restoreBackup } from './restore.ts';
 
 /** A backup as the scripts write it: gzip-compressed. */
 async function backupOf(database: DatabaseHandle): Promise<Buffer> {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { ConfigError, describeDatabase, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { keepFilesPrivate } from '../data-dir.ts';
+import { openRegistryDatabase } from '../database.ts';
 import { checkBackup, restoreBackup } from './restore.ts';
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -28,6 +29,7 @@ const total = (rows: Readonly<Record<string, number>>) =>
   Object.values(rows).reduce((sum, count) => sum + count, 0);
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const { values, positionals } = parseArgs({
     options: { check: { type: 'boolean', default: false } },
     allowPositionals: true,
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const database = await openDatabase(
+  const database = await openRegistryDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {

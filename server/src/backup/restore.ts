@@ -1,12 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { type DatabaseHandle, migrationsFolder } from '../db/client.ts';
+import { type DatabaseHandle, expectedMigrations, migrationsFolder, migrationsUpTo } from '../db/client.ts';
+import { vacuumAnalyze } from '../db/maintenance.ts';
 import { onOneConnection, type SqlSession } from '../db/one-connection.ts';
-import { vacuumAnalyze } from '../db/patient-list.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -185,21 +183,6 @@ async function verifyEmpty(session: SqlSession, header: BackupHeader): Promise<v
   }
 }
 
-/** A copy of the migrations folder that stops at the backup's last migration. */
-export function migrationsUpTo(count: number): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'registry-restore-'));
-  mkdirSync(path.join(folder, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const entries = journal.entries.slice(0, count);
-  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) {
-    copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  }
-  return folder;
-}
-
 async function insertRows(
   session: SqlSession,
   table: string,
@@ -297,6 +280,25 @@ async function recountPatientList(session: SqlSession): Promise<void> {
   }
 }
 
+/**
+ * Brings the new database to the backup's migrations. A backup of this very version gets the objects
+ * the code builds after its migrations too (the read model's triggers and functions, which the rows
+ * about to be inserted go through); an older one gets its own version's, from its migrations, and
+ * this version's after the upgrade that follows the rows.
+ */
+async function migrateTo(database: DatabaseHandle, count: number): Promise<void> {
+  if (count === expectedMigrations()) {
+    await database.migrate();
+    return;
+  }
+  const folder = migrationsUpTo(count);
+  try {
+    await database.migrate(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 export interface RestoreSummary extends BackupContents {
   /** The migrations applied after the backup's, bringing it to this version. */
   readonly upgradedBy: number;
@@ -312,12 +314,7 @@ export async function restoreBackup(database: DatabaseHandle, input: Readable): 
   const header = await readHeader(lines);
   verifyMigrations(header);
   await onOneConnection(database.db, 'snapshot', (session) => verifyEmpty(session, header));
-  const folder = migrationsUpTo(header.migrations.length);
-  try {
-    await database.migrate(folder);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  await migrateTo(database, header.migrations.length);
   const rows = await onOneConnection(database.db, 'write', async (session) => {
     const loaded = await loadRows(session, header, lines);
     await recountPatientList(session);

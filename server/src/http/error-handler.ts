@@ -5,6 +5,7 @@ import { ClientGoneError } from '../db/cancellable.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError, statusText } from './errors.ts';
 import { describeError } from './logging.ts';
+import { isMessageKey } from './validation.ts';
 
 interface ValidationIssue {
   keyword: string;
@@ -29,7 +30,7 @@ function fieldsOf(issues: ValidationIssue[]): Record<string, string> {
       continue;
     }
     const message = issue.message ?? '';
-    if (/^[a-z]+\.[A-Za-z]+$/.test(message)) {
+    if (isMessageKey(message)) {
       fields[path] = message;
     } else if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) {
       fields[path] = 'validation.required';

@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * Security headers (docs/product-rules.md#wire) on every answer. Mantine writes inline styles, hence
  * 'unsafe-inline' for styles only; scripts come from this origin alone. Helmet's middleware is made
  * once: Fastify's wrapper of it made it again for every request, reading the whole policy each time
- * (3–4% of the server's time under a busy list).
+ * (docs/performance.md has what that cost).
  */
 const securityHeaders = helmet({
   contentSecurityPolicy: {

@@ -17,6 +17,9 @@ const row = {
   createdAt: '2026-01-01T00:00:00.000Z',
   institution: { name: 'Hospital', code: 'H1' },
   diagnostics: [{ dxSubType: 'AML M3', dxSecondary: null, relapse: false }],
+  eln2022: 'not_applicable' as const,
+  qualityErrors: 1,
+  qualityWarnings: 0,
 };
 
 describe('the compiled serialiser of answers', () => {

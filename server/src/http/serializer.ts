@@ -5,8 +5,8 @@ import { z } from 'zod';
 /**
  * How the server writes its answers: each route's response schema (zod) compiled once into a
  * serialiser (fast-json-stringify) that writes the schema's fields and nothing else, as zod's encoding
- * did, without walking the schema again for every answer. Validating and stringifying a page of the
- * list through zod took a tenth of the server's time on a busy list (docs/performance.md).
+ * did, without walking the schema again for every answer, which zod's encoding does at a cost
+ * docs/performance.md gives.
  *
  * The guard stays: a field the schema does not name is never written, at any depth, so that a column
  * added to a query cannot leak into an answer. A schema the compiler cannot follow exactly (a union

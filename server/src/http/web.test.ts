@@ -17,6 +17,7 @@ describe('the built web app', () => {
     root = mkdtempSync(path.join(tmpdir(), 'registry-web-'));
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>registry</title>');
+    writeFileSync(path.join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
     // As the build leaves them (scripts/precompress.mjs): compressed copies beside a file.
     writeFileSync(path.join(root, 'assets', 'app-def456.js'), SCRIPT);
@@ -39,6 +40,12 @@ describe('the built web app', () => {
     const index = await app.inject({ method: 'GET', url: '/' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the logo for a day, so that the page fetches it once for its three uses', async () => {
+    const logo = await app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('sends the compressed copy a browser accepts, and the file itself to one that accepts none', async () => {

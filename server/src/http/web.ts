@@ -23,6 +23,18 @@ function findWebDist(): string {
 export const webDist = findWebDist();
 
 /**
+ * Hashed assets never change; index.html must always be asked for again; the other files of `public/`
+ * (the logo, the background) keep for a day, so that a page that shows the logo in three places (the
+ * tab's icon, the sign-in page, the app that takes over) fetches it once.
+ */
+export function cacheControlOf(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  return path.basename(filePath).startsWith('index.html') ? 'no-cache' : 'public, max-age=86400';
+}
+
+/**
  * Serves the built web app at `/`; any other path that is not under /api gets index.html, so that
  * deep links such as /patients load the app and its router decides. A browser that accepts Brotli or
  * gzip gets the copy the build compressed beside each file (scripts/precompress.mjs).
@@ -37,13 +49,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
     index: 'index.html',
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      // Hashed assets never change; index.html must always be asked for again.
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
+      res.header('cache-control', cacheControlOf(filePath));
     },
   });
   return true;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { en, es, INSTITUTION_TYPES } from '@registry/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, doctors, institutions, patients, sessions } from '../db/schema.ts';
+import { doctors, institutions, patients, sessions } from '../db/schema.ts';
 import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 
@@ -27,20 +27,12 @@ describe('institutions: /api/institutions', () => {
   const login = (email: string, password = TEST_PASSWORD) =>
     t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
-  async function signIn(email: string): Promise<string> {
-    const res = await login(email);
-    expect(res.statusCode).toBe(200);
-    return res.json().data.response.token.accessToken;
-  }
-
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await insertUser(t.ctx.db, { isAdmin: true });
-    adminToken = await signIn(admin.email);
+    adminToken = await t.signIn(admin.email);
   });
   afterAll(() => t.close());
-
-  const me = (token: string) => t.request({ method: 'GET', url: '/api/users/me', token });
 
   const list = (query: Record<string, string | number> = {}, headers: Record<string, string> = {}) => {
     const search = new URLSearchParams(
@@ -79,13 +71,6 @@ describe('institutions: /api/institutions', () => {
     }
     return created;
   }
-
-  const auditOf = (entityId: string, action: string) =>
-    t.ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.action, action)))
-      .orderBy(auditEvents.id);
 
   describe('GET /api/institutions/list', () => {
     it('counts the doctors and patients of each institution exactly', async () => {
@@ -316,7 +301,7 @@ describe('institutions: /api/institutions', () => {
     it("records 'institution.create' with the new values", async () => {
       const res = await create({ name: 'Auditada', type: 'Laboratorio', code: 'AUDITC' });
       const id = res.json().data.id as string;
-      const rows = await auditOf(id, 'institution.create');
+      const rows = await t.auditOf(id, 'institution.create');
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         actorUserId: admin.id,
@@ -424,33 +409,34 @@ describe('institutions: /api/institutions', () => {
       if (!bystander) {
         throw new Error('no doctor');
       }
-      const token = await signIn(doctor.email);
-      const bystanderToken = await signIn(bystander.email);
+      const token = await t.signIn(doctor.email);
+      const bystanderToken = await t.signIn(bystander.email);
 
       const off = await patch(institution.id, { isActive: false });
       expect(off.statusCode).toBe(200);
       expect(off.json().data).toMatchObject({ id: institution.id, isActive: false, doctorsQty: 1 });
-      expect((await me(token)).statusCode).toBe(401);
+      expect((await t.me(token)).statusCode).toBe(401);
       expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, doctor.id))).toEqual([]);
       const refused = await login(doctor.email);
+      // The right password of a doctor of an inactive institution answers as a wrong one (CONTRACT §7).
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().code).toBe('INSTITUTION_INACTIVE');
+      expect(refused.json().code).toBe('INVALID_CREDENTIALS');
       // Doctors of other institutions are not touched.
-      expect((await me(bystanderToken)).statusCode).toBe(200);
+      expect((await t.me(bystanderToken)).statusCode).toBe(200);
       expect((await listRows({ filter: institution.code }))[0]?.isActive).toBe(false);
 
       const on = await patch(institution.id, { isActive: true });
       expect(on.statusCode).toBe(200);
       expect(on.json().data).toMatchObject({ id: institution.id, isActive: true });
-      expect((await me(token)).statusCode).toBe(401);
-      expect((await me(await signIn(doctor.email))).statusCode).toBe(200);
+      expect((await t.me(token)).statusCode).toBe(401);
+      expect((await t.me(await t.signIn(doctor.email))).statusCode).toBe(200);
     });
 
     it("records 'institution.update' with the old and new isActive", async () => {
       const institution = await insertInstitution(t.ctx.db);
       await patch(institution.id, { isActive: false });
       await patch(institution.id, { isActive: true });
-      const rows = await auditOf(institution.id, 'institution.update');
+      const rows = await t.auditOf(institution.id, 'institution.update');
       expect(rows.map((row) => row.changes)).toEqual([
         { isActive: { old: true, new: false } },
         { isActive: { old: false, new: true } },
@@ -518,7 +504,7 @@ describe('institutions: /api/institutions', () => {
       if (!doctor) {
         throw new Error('no doctor');
       }
-      const token = await signIn(doctor.email);
+      const token = await t.signIn(doctor.email);
       const res = await patch(institution.id, { type: 'BioBanco' });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
@@ -526,14 +512,14 @@ describe('institutions: /api/institutions', () => {
         code: institution.code,
         type: 'BioBanco',
       });
-      expect((await me(token)).statusCode).toBe(200);
+      expect((await t.me(token)).statusCode).toBe(200);
     });
 
     it("records 'institution.update' with each changed field's old and new value", async () => {
       const institution = await insertInstitution(t.ctx.db, { type: 'Hospital' });
       const code = `AUD-${randomUUID().slice(0, 8)}`;
       await patch(institution.id, { name: institution.name, code, type: 'Laboratorio' });
-      const [row] = await auditOf(institution.id, 'institution.update');
+      const [row] = await t.auditOf(institution.id, 'institution.update');
       expect(row).toMatchObject({ actorUserId: admin.id, outcome: 'ok', entityType: 'institution' });
       expect(row?.changes).toEqual({
         code: { old: institution.code, new: code },
@@ -564,7 +550,7 @@ describe('institutions: /api/institutions', () => {
       });
       const [stored] = await t.ctx.db.select().from(institutions).where(eq(institutions.id, institution.id));
       expect(stored).toMatchObject({ name: institution.name, code: institution.code });
-      expect(await auditOf(institution.id, 'institution.update')).toEqual([]);
+      expect(await t.auditOf(institution.id, 'institution.update')).toEqual([]);
       // Its own name in another letter case is no conflict.
       const own = await patch(institution.id, { name: institution.name.toUpperCase() });
       expect(own.statusCode).toBe(200);
@@ -580,7 +566,7 @@ describe('institutions: /api/institutions', () => {
         method: 'PATCH',
         url: `/api/institutions/${institution.id}`,
         payload: { name: 'Tomada' },
-        token: await signIn(doctor.email),
+        token: await t.signIn(doctor.email),
       });
       expect(res.statusCode).toBe(403);
     });

@@ -43,9 +43,10 @@ export function createMailer(config: Config, log: (message: string) => void = ()
     async send(mail) {
       const transport = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
-      await mkdir(outbox, { recursive: true });
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(outbox, name), info.message as Buffer);
+      // Owner only, whatever the umask: a mail may hold a reset code.
+      await writeFile(path.join(outbox, name), info.message as Buffer, { mode: 0o600 });
       log(`mail written to ${path.join(outbox, name)}: ${mail.subject}`);
     },
   };

@@ -3,12 +3,12 @@ import { type AuditRecord, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { refreshReadModel } from '../db/patient-list.ts';
 import { withUniqueConflicts } from '../db/unique-violations.ts';
 import { HttpError } from '../http/errors.ts';
 import { matchesVersion } from '../http/if-match.ts';
 import { assertMay, loadVisiblePatient } from './patient-access.ts';
 import { createPatientsRepository, type PatientHead } from './patients.repository.ts';
+import { refreshReadModel } from './read-model/projection.ts';
 
 /** A change to record: the patient and the actor are added by the write frame. */
 export type ChangeEntry = Required<Pick<AuditRecord, 'action' | 'entityType' | 'entityId'>> &

@@ -68,7 +68,10 @@ export function createPatientsRepository(db: Queryable) {
       return row ? { ...row, institutionType: row.institutionType as InstitutionType } : null;
     },
 
-    /** Whether another patient of the institution already has this identification. */
+    /**
+     * Whether another patient of the institution already has this identification, compared as the
+     * database compares them (case and spaces aside, `registry_identification_key`).
+     */
     async identificationTaken(institutionId: string, identification: string, exceptId?: string) {
       const [row] = await db
         .select({ id: patients.id })
@@ -76,7 +79,7 @@ export function createPatientsRepository(db: Queryable) {
         .where(
           and(
             eq(patients.institutionId, institutionId),
-            eq(patients.identification, identification),
+            eq(patients.identificationKey, sql`registry_identification_key(${identification})`),
             exceptId ? ne(patients.id, exceptId) : undefined,
           ),
         )

@@ -12,7 +12,7 @@ import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { cancellable } from '../db/cancellable.ts';
-import { refreshReadModel } from '../db/patient-list.ts';
+
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { type Page, toPage } from '../http/paging.ts';
@@ -26,6 +26,7 @@ import {
   type PatientValues,
 } from './patients.repository.ts';
 import { toPatient, toPatientRow } from './read-model/patient-document.ts';
+import { refreshReadModel } from './read-model/projection.ts';
 import { createReadModelRepository } from './read-model/read-model.repository.ts';
 
 /** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
@@ -56,7 +57,7 @@ export async function createPatient(
     ctx.db.transaction(async (tx) => {
       const patients = createPatientsRepository(tx);
       if (await patients.identificationTaken(doctor.institutionId, input.identification)) {
-        throw conflictOf('patients_identification_unique');
+        throw conflictOf('patients_identification_key_unique');
       }
       const id = await patients.insert({
         institutionId: doctor.institutionId,
@@ -80,11 +81,11 @@ export async function createPatient(
 /** A patient file as the caller may see it (the caller's sight was checked before). */
 export async function renderPatient(ctx: AppContext, actor: Actor, id: string): Promise<Patient> {
   const viewer = viewerOf(actor.principal);
-  const row = await createReadModelRepository(ctx.db).document(viewer, id);
+  const row = await createReadModelRepository(ctx.db).document(viewer, id, todayOf(actor.now));
   if (!row) {
     throw notFound();
   }
-  return toPatient(row, viewer, todayOf(actor.now));
+  return toPatient(row, viewer, actor.language);
 }
 
 /**
@@ -151,7 +152,7 @@ export async function updatePatient(
       const values: PatientValues = {};
       if (sent.identification !== undefined && sent.identification !== head.identification) {
         if (await patients.identificationTaken(head.institutionId, sent.identification, head.id)) {
-          throw conflictOf('patients_identification_unique');
+          throw conflictOf('patients_identification_key_unique');
         }
         values.identification = sent.identification;
       }

@@ -329,6 +329,9 @@ describe('patients: create, read, change, list', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         institution: { name: expect.stringContaining('Clínica Alemana'), code: institutionCode },
         diagnostics: [{ dxSubType: 'ALL-B', dxSecondary: 'Secundario', relapse: true }],
+        eln2022: 'not_applicable',
+        qualityErrors: expect.any(Number),
+        qualityWarnings: expect.any(Number),
       });
     });
 

@@ -1,4 +1,14 @@
-import type { Diagnosis, InstitutionType, TreatmentScheme } from '@registry/shared';
+import {
+  classifyEln2022,
+  type Diagnosis,
+  type Genetics,
+  type InstitutionType,
+  LAB_REPORT,
+  NGS_OP,
+  type TreatmentScheme,
+} from '@registry/shared';
+import { simulateCourse } from './course.ts';
+import { amlGenetics, otherKaryotype } from './genetics.ts';
 import { drugsOfScheme } from './scheme-drugs.ts';
 
 /**
@@ -142,22 +152,6 @@ function salvageFor(random: Random, subtype: Diagnosis, age: number, fit: boolea
   return random.pick(['FLAG-Ida', 'CLAG-IDA', 'Etopósido + Citarabina + Mitoxantrona', 'AloTCHP'] as const);
 }
 
-const CYTOGENETICS_AML = [
-  '46,XX[20]',
-  '46,XY[20]',
-  't(8;21)(q22;q22)',
-  'inv(16)(p13q22)',
-  'Cariotipo complejo',
-  '-7',
-  '+8',
-];
-const MOLECULAR_AML = [
-  'NPM1 mutado, FLT3-ITD negativo',
-  'FLT3-ITD positivo',
-  'CEBPA bialélico',
-  'Sin alteraciones',
-  'RUNX1-RUNX1T1 positivo',
-];
 const NGS_AML = [
   'NPM1, DNMT3A',
   'TP53 (VAF 35%)',
@@ -166,7 +160,6 @@ const NGS_AML = [
   'FLT3-TKD, NRAS',
   'Sin variantes patogénicas',
 ];
-const CYTOGENETICS_ALL = ['46,XX[20]', 't(9;22)(q34;q11)', 't(12;21)', 'Hiperdiploidía', 'KMT2A reordenado'];
 const MOLECULAR_ALL = [
   'BCR-ABL1 p190 positivo',
   'ETV6-RUNX1 positivo',
@@ -185,11 +178,14 @@ export interface SeedTreatment {
   scheme: string;
   startDate: string;
   diseaseAssessment: string | null;
+  diseaseAssessmentDate: string | null;
   medulogram: string | null;
   medulogramDate: string | null;
   EMR: string | null;
   EMRDate: string | null;
   EMRBlasts: number | null;
+  EMRStatus: string | null;
+  EMRMethod: string | null;
   toxicities: string | null;
   drugs: { name: string; dose: string; startApplicationDate: string; lastAplicationDate: string }[];
 }
@@ -212,6 +208,7 @@ export interface SeedPatient {
     riskLevel: string;
     consent: boolean;
     consentDate: string | null;
+    genetics: Genetics | null;
   };
   samples: { sampleType: string; sampleDate: string; withFile: boolean }[];
   treatments: SeedTreatment[];
@@ -219,6 +216,7 @@ export interface SeedPatient {
   riskLevel: string;
   deathDate: string | null;
   deathCause: string | null;
+  lastContactDate: string | null;
 }
 
 /**
@@ -249,20 +247,103 @@ export function syntheticPatient(
     : birthDay;
   const fit = age < 70 ? random.chance(0.85) : random.chance(0.35);
   const secondary = random.chance(isAml(subtypeValue) ? 0.22 : 0.08);
-  const risk = riskFor(random, subtypeValue);
 
-  const relapseMs = dxMs + random.int(180, 1100) * DAY;
-  const relapse = random.chance(isAml(subtypeValue) ? 0.33 : 0.22) && relapseMs < todayMs;
+  const gender: 'male' | 'female' = random.chance(0.55) ? 'male' : 'female';
   const consent = biobank || (subtypeValue !== 'confirm' && random.chance(0.9));
   const consentMs = Math.min(dxMs + random.int(0, 7) * DAY, todayMs);
+  const treatable = consent && !dxSubType.startsWith('Other: ') && subtypeValue !== 'confirm';
+  const horizon = Math.floor((todayMs - dxMs) / DAY);
+  const day = (offset: number) => isoDay(dxMs + offset * DAY);
 
-  const afterMs = relapse ? relapseMs : dxMs;
-  const deathChance = (age > 70 ? 0.35 : 0.15) + (relapse ? 0.3 : 0);
-  const deathMs = afterMs + random.int(20, 720) * DAY;
-  const dies = random.chance(deathChance) && deathMs < todayMs;
+  // The genetics of an AML (not of a promyelocytic one, classified apart) and the risk they give.
+  const aml = isAml(subtypeValue) && subtypeValue !== 'AML M3';
+  const geneticsDay = new Date(Math.min(dxMs + random.int(7, 21) * DAY, todayMs));
+  const drawn = aml && random.chance(0.93) ? amlGenetics(random, gender, age, secondary, geneticsDay) : null;
+  const eln = aml ? classifyEln2022(subtypeValue, drawn?.genetics ?? null) : null;
+  const tp53 = drawn?.genetics.markers.some((m) => m.code === 'TP53' && m.result === 'positive') ?? false;
+  // The doctor's own risk mostly follows the genetic risk, and now and then disagrees with it.
+  const RISK_OF: Partial<Record<string, string>> = {
+    favorable: 'Bajo',
+    intermediate: 'Medio',
+    adverse: 'Alto',
+  };
+  const agreed = RISK_OF[eln?.category ?? ''];
+  const risk = agreed && random.chance(0.88) ? agreed : riskFor(random, subtypeValue);
 
-  // Nothing happens after death: later treatments and assessments stop there.
-  const lastMs = dies ? Math.min(deathMs, todayMs) : todayMs;
+  const treatments: SeedTreatment[] = [];
+  let relapseDay: number | null = null;
+  let deathDay: number | null = null;
+  let lastContactDay: number | null = null;
+  if (treatable) {
+    const firstScheme = schemeFor(random, subtypeValue, age, fit);
+    const course = simulateCourse(random, {
+      subtype: subtypeValue,
+      age,
+      fit,
+      eln: eln?.category ?? null,
+      tp53,
+      firstScheme,
+      salvage: () => salvageFor(random, subtypeValue, age, fit),
+      intensive: !/Venetoclax|Azacitidina|Decitabina|low dose/.test(firstScheme),
+      horizon,
+      molecularTarget:
+        drawn?.genetics.markers.some(
+          (m) => m.result === 'positive' && ['NPM1', 'RUNX1::RUNX1T1', 'CBFB::MYH11'].includes(m.code),
+        ) ?? subtypeValue === 'AML M3',
+    });
+    relapseDay = course.relapse;
+    deathDay = course.death;
+    lastContactDay = course.lastContact;
+    const lastMs = deathDay !== null ? dxMs + deathDay * DAY : todayMs;
+    for (const item of course.lines) {
+      const startMs = dxMs + item.start * DAY;
+      const blasts = item.mrd ? item.mrd.level : null;
+      treatments.push({
+        scheme: item.scheme,
+        startDate: day(item.start),
+        diseaseAssessment: item.response,
+        diseaseAssessmentDate: item.assessment !== null && item.responseDated ? day(item.assessment) : null,
+        medulogram:
+          item.assessment !== null
+            ? `Blastos ${item.response && ['RC', 'RCh', 'RCi', 'MLFS'].includes(item.response) ? random.int(0, 4) : random.int(6, 60)}%`
+            : null,
+        medulogramDate: item.assessment !== null && random.chance(0.95) ? day(item.assessment) : null,
+        EMR: item.mrd
+          ? `${item.mrd.status === 'negative' ? 'Negativa' : 'Positiva'} (${item.mrd.method})`
+          : null,
+        EMRDate: item.mrd ? day(item.mrd.day) : null,
+        EMRBlasts: blasts,
+        EMRStatus: item.mrd?.status ?? null,
+        EMRMethod: item.mrd?.method ?? null,
+        toxicities: random.chance(0.4)
+          ? random.pick(['Neutropenia febril', 'Mucositis grado 2', 'Hepatotoxicidad grado 1'])
+          : null,
+        drugs: drugsOfScheme(item.scheme).map(({ name, dose, firstDay, lastDay }) => ({
+          name,
+          dose,
+          startApplicationDate: isoDay(Math.min(startMs + (firstDay - 1) * DAY, lastMs)),
+          lastAplicationDate: isoDay(Math.min(startMs + (lastDay - 1) * DAY, lastMs)),
+        })),
+      });
+    }
+  } else {
+    // Untreated in the registry: a relapse or a death now and then, and the visits of the living.
+    const relapseAt = random.int(180, 1100);
+    if (random.chance(0.2) && relapseAt < horizon) {
+      relapseDay = relapseAt;
+    }
+    const deathAt = (relapseDay ?? 0) + random.int(20, 720);
+    if (random.chance((age > 70 ? 0.35 : 0.15) + (relapseDay !== null ? 0.3 : 0)) && deathAt < horizon) {
+      deathDay = deathAt;
+    } else {
+      lastContactDay = Math.max(relapseDay ?? 0, horizon - random.int(0, 150));
+    }
+  }
+  const relapse = relapseDay !== null;
+  const dies = deathDay !== null;
+  const relapseMs = dxMs + (relapseDay ?? 0) * DAY;
+  const deathMs = dxMs + (deathDay ?? 0) * DAY;
+
   const samples: SeedPatient['samples'] = [];
   if (random.chance(0.85)) {
     samples.push({
@@ -271,7 +352,7 @@ export function syntheticPatient(
         ['SP', 2.5],
         ['MO + SP', 1.5],
       ] as const),
-      sampleDate: isoDay(Math.min(dxMs + random.int(0, 3) * DAY, todayMs)),
+      sampleDate: isoDay(Math.min(dxMs + random.int(0, 3) * DAY, todayMs, dies ? deathMs : todayMs)),
       withFile: random.chance(0.02),
     });
   }
@@ -279,70 +360,40 @@ export function syntheticPatient(
     samples.push({ sampleType: 'MO', sampleDate: isoDay(relapseMs), withFile: false });
   }
 
-  const treatments: SeedTreatment[] = [];
-  const treatable = consent && !dxSubType.startsWith('Other: ') && subtypeValue !== 'confirm';
-  if (treatable) {
-    const lines = relapse || random.chance(0.25) ? 2 : 1;
-    let startMs = dxMs + random.int(2, 20) * DAY;
-    for (let line = 0; line < lines && startMs < lastMs; line++) {
-      const scheme =
-        line === 0 ? schemeFor(random, subtypeValue, age, fit) : salvageFor(random, subtypeValue, age, fit);
-      const assessmentMs = Math.min(startMs + random.int(28, 45) * DAY, lastMs);
-      const blasts = Math.round(random.next() * (line === 0 ? 8 : 30) * 10) / 10;
-      treatments.push({
-        scheme,
-        startDate: isoDay(startMs),
-        diseaseAssessment: random.weighted([
-          ['RC', 6],
-          ['RP', 2],
-          ['NR', 1.5],
-          ['NE', 0.5],
-        ] as const),
-        medulogram: `Blastos ${blasts}%`,
-        medulogramDate: isoDay(assessmentMs),
-        EMR: blasts < 0.1 ? 'Negativa' : 'Positiva',
-        EMRDate: isoDay(assessmentMs),
-        EMRBlasts: blasts,
-        toxicities: random.chance(0.4)
-          ? random.pick(['Neutropenia febril', 'Mucositis grado 2', 'Hepatotoxicidad grado 1'])
-          : null,
-        drugs: drugsOfScheme(scheme).map(({ name, dose, firstDay, lastDay }) => ({
-          name,
-          dose,
-          startApplicationDate: isoDay(Math.min(startMs + (firstDay - 1) * DAY, lastMs)),
-          lastAplicationDate: isoDay(Math.min(startMs + (lastDay - 1) * DAY, lastMs)),
-        })),
-      });
-      startMs = (relapse ? relapseMs : assessmentMs) + random.int(7, 30) * DAY;
-    }
-  }
-
   const reports: SeedPatient['reports'] = [];
   if (treatable && !biobank) {
     const all = isAll(subtypeValue);
-    const date = isoDay(Math.min(dxMs + random.int(1, 14) * DAY, todayMs));
+    const date = isoDay(Math.min(dxMs + random.int(1, 14) * DAY, todayMs, dies ? deathMs : todayMs));
     reports.push(
       {
-        name: 'Immunophenotype',
+        name: LAB_REPORT.immunophenotype,
         content: all ? 'CD19+, CD10+, CD34+, TdT+' : 'CD34+, CD117+, CD33+, MPO+',
         date,
       },
-      { name: 'Cytogenetics', content: random.pick(all ? CYTOGENETICS_ALL : CYTOGENETICS_AML), date },
-      { name: 'Molecular Studies', content: random.pick(all ? MOLECULAR_ALL : MOLECULAR_AML), date },
-      { name: 'Medulograma', content: `Blastos ${random.int(20, 95)}%`, date },
+      {
+        name: LAB_REPORT.cytogenetics,
+        content: drawn?.cytogeneticsText ?? otherKaryotype(random, gender, all),
+        date,
+      },
+      {
+        name: LAB_REPORT.molecular,
+        content: drawn?.molecularText ?? random.pick(all ? MOLECULAR_ALL : ['Sin alteraciones']),
+        date,
+      },
+      { name: LAB_REPORT.medulogram, content: `Blastos ${random.int(20, 95)}%`, date },
     );
-    if (random.chance(0.7)) {
-      reports.push({ name: 'NGS', content: random.pick(NGS_AML), date });
+    if (drawn?.ngsText) {
+      reports.push({ name: LAB_REPORT.ngs, content: drawn.ngsText, date });
     }
     if (random.chance(0.3)) {
-      reports.push({ name: 'NGS OP', content: `Panel mieloide OP: ${random.pick(NGS_AML)}`, date });
+      reports.push({ name: NGS_OP, content: `Panel mieloide OP: ${random.pick(NGS_AML)}`, date });
     }
   }
 
   return {
     createdAt,
     birthDate,
-    gender: random.chance(0.55) ? 'male' : 'female',
+    gender,
     ecog: age > 70 ? random.int(1, 3) : random.int(0, 2),
     app: random.chance(0.4)
       ? random.pick(['HTA', 'DBT tipo 2', 'Tabaquismo', 'Hipotiroidismo', 'Cardiopatía isquémica'])
@@ -363,6 +414,7 @@ export function syntheticPatient(
       riskLevel: risk,
       consent,
       consentDate: consent && !biobank ? isoDay(consentMs) : null,
+      genetics: drawn?.genetics ?? null,
     },
     samples,
     treatments,
@@ -370,5 +422,6 @@ export function syntheticPatient(
     riskLevel: risk,
     deathDate: dies ? isoDay(deathMs) : null,
     deathCause: dies ? random.pick(DEATH_CAUSES) : null,
+    lastContactDate: lastContactDay !== null ? day(lastContactDay) : null,
   };
 }

@@ -3,7 +3,7 @@ import type { InstitutionType } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/client.ts';
-import { refreshReadModel, vacuumAnalyze } from '../db/patient-list.ts';
+import { vacuumAnalyze } from '../db/maintenance.ts';
 import {
   demographies,
   diagnostics,
@@ -17,6 +17,7 @@ import {
   treatments,
   users,
 } from '../db/schema.ts';
+import { refreshReadModel } from '../patients/read-model/index.ts';
 import { isoDay, randomSource, syntheticPatient } from './cohort.ts';
 
 export interface SeedOptions {
@@ -188,6 +189,7 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
         riskLevel: p.riskLevel,
         deathDate: p.deathDate,
         deathCause: p.deathCause,
+        lastContactDate: p.lastContactDate,
         createdAt,
         updatedAt,
       });
@@ -225,16 +227,13 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
           updatedAt,
         });
       }
-      p.treatments.forEach(({ drugs: treatmentDrugs, EMR, EMRDate, EMRBlasts, ...treatment }, t) => {
+      p.treatments.forEach(({ drugs: treatmentDrugs, ...treatment }, t) => {
         const treatmentId = randomUUID();
         rows.treatments.push({
           id: treatmentId,
           patientId,
           order: t + 1,
           ...treatment,
-          emr: EMR,
-          emrDate: EMRDate,
-          emrBlasts: EMRBlasts,
           createdAt,
           updatedAt,
         });

@@ -1,11 +1,18 @@
-import { patientSchema, TREATMENT_SCHEMES } from '@registry/shared';
+import {
+  classifyEln2022,
+  type GeneticMarker,
+  patientSchema,
+  readKaryotype,
+  resolveMarkers,
+  TREATMENT_SCHEMES,
+} from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
 import { TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { newAdmin, signIn } from '../test/patients.ts';
-import { randomSource, SUBTYPE_WEIGHTS, syntheticPatient } from './cohort.ts';
+import { randomSource, type SeedPatient, SUBTYPE_WEIGHTS, syntheticPatient } from './cohort.ts';
 import { SCHEME_DRUGS } from './scheme-drugs.ts';
 import { type SeedResult, seedCohort } from './seed-cohort.ts';
 
@@ -145,6 +152,133 @@ describe('seed: a synthetic, plausible cohort', () => {
     for (const [subtype, weight] of SUBTYPE_WEIGHTS) {
       expect((counts.get(subtype) ?? 0) / 100).toBeCloseTo(weight, -0.5);
     }
+  });
+
+  describe('a cohort a haematologist believes', () => {
+    // Many patients, drawn without a database: the frequencies need more than the seeded 250.
+    const random = randomSource(3);
+    const cohort = Array.from({ length: 12_000 }, (_, i) =>
+      syntheticPatient(random, new Date(Date.parse('2014-01-01') + i * 30_000_000), '2026-11-20', 'Hospital'),
+    );
+    const amls = cohort.filter(
+      (p) => p.diagnostic.dxSubType.startsWith('AML') && p.diagnostic.dxSubType !== 'AML M3',
+    );
+    const share = (items: readonly unknown[], of: readonly unknown[]) => items.length / of.length;
+    const positive = (p: SeedPatient, code: string) =>
+      p.diagnostic.genetics
+        ? resolveMarkers(p.diagnostic.genetics)[code as GeneticMarker]?.result === 'positive'
+        : false;
+
+    it('writes every karyotype in ISCN the registry reads, with the patient’s own sex chromosomes', () => {
+      const karyotypes = cohort.flatMap((p) => {
+        const text =
+          p.diagnostic.genetics?.karyotype ?? p.reports.find((r) => r.name === 'Cytogenetics')?.content;
+        return text && /^\d/.test(text) ? [{ text, gender: p.gender }] : [];
+      });
+      expect(karyotypes.length).toBeGreaterThan(5000);
+      for (const { text, gender } of karyotypes) {
+        const reading = readKaryotype(text);
+        expect(reading.parsed, text).toBe(true);
+        if (!reading.sexChromosomeAbnormal) {
+          expect(reading.sexChromosomes, `${gender}: ${text}`).toBe(gender === 'male' ? 'XY' : 'XX');
+        }
+      }
+    });
+
+    it('gives AML genetics with published frequencies and co-occurrences', () => {
+      const with_ = (code: string) => amls.filter((p) => positive(p, code));
+      expect(share(with_('NPM1'), amls)).toBeGreaterThan(0.24);
+      expect(share(with_('NPM1'), amls)).toBeLessThan(0.34);
+      expect(share(with_('FLT3-ITD'), amls)).toBeGreaterThan(0.17);
+      expect(share(with_('RUNX1::RUNX1T1'), amls)).toBeGreaterThan(0.04);
+      expect(share(with_('CBFB::MYH11'), amls)).toBeGreaterThan(0.04);
+      expect(share(with_('complex'), amls)).toBeGreaterThan(0.07);
+      expect(share(with_('complex'), amls)).toBeLessThan(0.13);
+      expect(share(with_('TP53'), amls)).toBeGreaterThan(0.06);
+      const mr = amls.filter((p) =>
+        ['ASXL1', 'BCOR', 'EZH2', 'RUNX1', 'SF3B1', 'SRSF2', 'STAG2', 'U2AF1', 'ZRSR2'].some((c) =>
+          positive(p, c),
+        ),
+      );
+      expect(share(mr, amls)).toBeGreaterThan(0.18);
+      // NPM1 goes with FLT3-ITD and DNMT3A; TP53 with complex karyotypes; KIT with CBF.
+      expect(
+        share(
+          with_('NPM1').filter((p) => positive(p, 'FLT3-ITD')),
+          with_('NPM1'),
+        ),
+      ).toBeGreaterThan(0.3);
+      expect(
+        share(
+          with_('NPM1').filter((p) => positive(p, 'DNMT3A')),
+          with_('NPM1'),
+        ),
+      ).toBeGreaterThan(0.4);
+      expect(
+        share(
+          with_('TP53').filter((p) => positive(p, 'complex')),
+          with_('TP53'),
+        ),
+      ).toBeGreaterThan(0.5);
+      const cbf = amls.filter((p) => positive(p, 'RUNX1::RUNX1T1') || positive(p, 'CBFB::MYH11'));
+      expect(
+        share(
+          cbf.filter((p) => positive(p, 'KIT')),
+          amls.filter((p) => positive(p, 'KIT')),
+        ),
+      ).toBeGreaterThan(0.5);
+    });
+
+    it('gives responses, relapses and deaths that differ by ELN 2022 category as in the literature', () => {
+      const byCategory = (category: string) =>
+        amls.filter(
+          (p) => classifyEln2022(p.diagnostic.dxSubType, p.diagnostic.genetics).category === category,
+        );
+      const crRate = (patients: SeedPatient[]) => {
+        const assessed = patients.filter((p) => p.treatments[0]?.diseaseAssessment);
+        return share(
+          assessed.filter((p) => ['RC', 'RCh', 'RCi'].includes(p.treatments[0]?.diseaseAssessment ?? '')),
+          assessed,
+        );
+      };
+      const favorable = byCategory('favorable');
+      const adverse = byCategory('adverse');
+      expect(crRate(favorable)).toBeGreaterThan(crRate(byCategory('intermediate')));
+      expect(crRate(byCategory('intermediate'))).toBeGreaterThan(crRate(adverse));
+      const intensive = amls.filter(
+        (p) => p.treatments[0]?.scheme.startsWith('7+3') && p.diagnostic.patientFit === 'Fit',
+      );
+      expect(crRate(intensive)).toBeGreaterThan(0.6);
+      expect(crRate(intensive)).toBeLessThan(0.82);
+      const dead = (patients: SeedPatient[]) =>
+        share(
+          patients.filter((p) => p.deathDate),
+          patients,
+        );
+      expect(dead(adverse)).toBeGreaterThan(dead(favorable));
+    });
+
+    it('records transplants in first remission, MRD results and dated responses', () => {
+      const transplanted = cohort.filter((p) => p.treatments.some((t) => t.scheme === 'AloTCHP'));
+      expect(share(transplanted, cohort)).toBeGreaterThan(0.05);
+      const treated = cohort.flatMap((p) => p.treatments);
+      expect(treated.filter((t) => t.EMRStatus === 'negative').length).toBeGreaterThan(500);
+      const responses = treated.filter((t) => t.diseaseAssessment);
+      expect(
+        share(
+          responses.filter((t) => t.diseaseAssessmentDate),
+          responses,
+        ),
+      ).toBeGreaterThan(0.85);
+    });
+
+    it('follows the living up to recent months, and sees no one after death', () => {
+      const living = cohort.filter((p) => !p.deathDate);
+      expect(living.every((p) => p.lastContactDate !== null)).toBe(true);
+      const recent = living.filter((p) => (p.lastContactDate ?? '') >= '2026-05-01');
+      expect(share(recent, living)).toBeGreaterThan(0.8);
+      expect(cohort.filter((p) => p.deathDate && p.lastContactDate)).toEqual([]);
+    });
   });
 
   it('gives doctors who sign in with the shared password and read valid patient files', async () => {

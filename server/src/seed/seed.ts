@@ -7,7 +7,8 @@
 import { parseArgs } from 'node:util';
 import { hashPassword, randomStrongPassword } from '../auth/passwords.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { keepFilesPrivate } from '../data-dir.ts';
+import { openRegistryDatabase } from '../database.ts';
 import { seedCohort } from './seed-cohort.ts';
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -24,6 +25,7 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const { values } = parseArgs({
     options: {
       patients: { type: 'string', default: '1000' },
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
   const password = values.password ?? randomStrongPassword();
 
   const config = loadConfig();
-  const database = await openDatabase(
+  const database = await openRegistryDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { openRegistryDatabase as openDatabase } from '../database.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 
 /** Which engine the API tests run on: PGlite unless TEST_ENGINE=postgres (with TEST_DATABASE_URL). */
 export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';

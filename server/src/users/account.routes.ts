@@ -2,6 +2,8 @@ import {
   changePasswordSchema,
   dataOf,
   mfaCodeBodySchema,
+  mfaDisableBodySchema,
+  mfaSetupBodySchema,
   mfaSetupSchema,
   mfaStatusSchema,
   pickLanguage,
@@ -52,13 +54,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/users/me/mfa/setup',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', rateLimit: RATE_LIMITS.login },
       schema: {
-        ...settings('Start setting up a second factor: a new secret, its URI and a QR code'),
-        response: { 200: dataOf(mfaSetupSchema), ...errorsOf(401, 409) },
+        ...settings(
+          'Start setting up a second factor, with the password again: a new secret, its URI and a QR code',
+        ),
+        body: mfaSetupBodySchema,
+        response: { 200: dataOf(mfaSetupSchema), ...errorsOf(400, 401, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await setUpFromSettings(ctx, actorOf(ctx, request)) }),
+    async (request) => ({
+      data: await setUpFromSettings(ctx, actorOf(ctx, request), request.body.password),
+    }),
   );
 
   app.post(
@@ -81,13 +88,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       config: { access: 'signedIn', rateLimit: RATE_LIMITS.login },
       schema: {
-        ...settings('Turn the second factor off with a current code or a recovery code'),
-        body: mfaCodeBodySchema,
-        response: { 200: dataOf(z.object({ disabled: z.literal(true) })), ...errorsOf(400, 401, 409, 429) },
+        ...settings(
+          'Turn the second factor off with the password again and a current code or a recovery code; refused (403 MFA_REQUIRED) when the registry requires it',
+        ),
+        body: mfaDisableBodySchema,
+        response: {
+          200: dataOf(z.object({ disabled: z.literal(true) })),
+          ...errorsOf(400, 401, 403, 409, 422, 429),
+        },
       },
     },
     async (request) => {
-      await disableFromSettings(ctx, actorOf(ctx, request), request.body.code);
+      await disableFromSettings(ctx, actorOf(ctx, request), request.body.password, request.body.code);
       return { data: { disabled: true as const } };
     },
   );

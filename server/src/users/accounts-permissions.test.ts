@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema.ts';
-import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
+import { insertInstitution, insertUser } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 
 /**
@@ -18,16 +18,6 @@ describe('who may manage users and institutions', () => {
   let institutionId: string;
   let counter = 0;
 
-  async function signIn(email: string): Promise<string> {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email, password: TEST_PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.response.token.accessToken;
-  }
-
   beforeAll(async () => {
     t = await buildTestApp();
     const institution = await insertInstitution(t.ctx.db);
@@ -38,9 +28,9 @@ describe('who may manage users and institutions', () => {
     const formerAdmin = await insertUser(t.ctx.db, { isAdmin: true });
     targetUserId = (await insertUser(t.ctx.db)).id;
     tokens = {
-      admin: await signIn(admin.email),
-      doctor: await signIn(doctor.email),
-      inactive: await signIn(formerAdmin.email),
+      admin: await t.signIn(admin.email),
+      doctor: await t.signIn(doctor.email),
+      inactive: await t.signIn(formerAdmin.email),
     };
     // The former admin signed in while active, then was deactivated through the API.
     const off = await t.request({

@@ -44,10 +44,9 @@ export async function login(
       { ...anonymous, userId: account?.id ?? null },
       { action: 'auth.login', outcome: 'failed' },
     );
-    // Only whoever knows the password learns that the account (or its institution) is inactive.
-    if (account && passwordOk) {
-      throw new HttpError(401, account.isActive ? 'INSTITUTION_INACTIVE' : 'ACCOUNT_INACTIVE');
-    }
+    // One answer for every failure (CONTRACT §7): the right password of an inactive account (or of a
+    // doctor of an inactive institution) answers exactly as a wrong one, so that no answer tells which
+    // accounts exist, or which are inactive.
     throw new HttpError(401, 'INVALID_CREDENTIALS');
   }
 

@@ -88,11 +88,16 @@ describe('POST /api/users/login', () => {
     expect(withoutId(unknownEmail.body)).toBe(withoutId(wrongPassword.body));
   });
 
-  it('tells an inactive user that the account is inactive, only after the right password', async () => {
+  it('answers the right password of an inactive user exactly as a wrong one', async () => {
+    const active = await insertUser(t.ctx.db);
     const user = await insertUser(t.ctx.db, { isActive: false });
     const res = await login({ email: user.email, password: TEST_PASSWORD }, { 'accept-language': 'en' });
+    const wrong = await login({ email: active.email, password: WRONG_PASSWORD }, { 'accept-language': 'en' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'ACCOUNT_INACTIVE', message: en.errors.ACCOUNT_INACTIVE });
+    expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: en.errors.INVALID_CREDENTIALS });
+    const withoutId = (body: string) => body.replace(/"requestId":"[^"]*"/, '');
+    expect(withoutId(res.body)).toBe(withoutId(wrong.body));
+    expect(Object.keys(res.headers).sort()).toEqual(Object.keys(wrong.headers).sort());
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
@@ -115,7 +120,7 @@ describe('POST /api/users/login', () => {
       );
     }
     expect((await login({ email: user.email, password: TEST_PASSWORD })).json().code).toBe(
-      'ACCOUNT_INACTIVE',
+      'INVALID_CREDENTIALS',
     );
     const locked = await login({ email: user.email, password: TEST_PASSWORD });
     expect(locked.statusCode).toBe(429);
@@ -124,14 +129,14 @@ describe('POST /api/users/login', () => {
     expect(outcomes).toEqual(['failed', 'failed', 'failed', 'failed', 'failed', 'denied']);
   });
 
-  it('tells a doctor of an inactive institution so, only after the right password', async () => {
+  it('answers a doctor of an inactive institution as any wrong password, even with the right one', async () => {
     const institution = await insertInstitution(t.ctx.db, { isActive: false });
     const user = await insertUser(t.ctx.db, { institutionId: institution.id });
     const right = await login({ email: user.email, password: TEST_PASSWORD });
     expect(right.statusCode).toBe(401);
     expect(right.json()).toMatchObject({
-      code: 'INSTITUTION_INACTIVE',
-      message: es.errors.INSTITUTION_INACTIVE,
+      code: 'INVALID_CREDENTIALS',
+      message: es.errors.INVALID_CREDENTIALS,
     });
     const wrong = await login({ email: user.email, password: WRONG_PASSWORD });
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');

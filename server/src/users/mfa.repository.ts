@@ -25,9 +25,13 @@ export function createMfaRepository(db: Queryable) {
       await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
     },
 
-    /** Turns the second factor on with the pending secret, and keeps the step of its first code. */
-    async enable(userId: string, secret: string, step: number, now: Date): Promise<void> {
-      await db
+    /**
+     * Turns the second factor on with the pending secret, and keeps the step of its first code: one
+     * conditional statement, so that of two enables with the same code only one wins (answers false
+     * for the other, whose factor is already on, or whose pending secret changed).
+     */
+    async enable(userId: string, secret: string, step: number, now: Date): Promise<boolean> {
+      const rows = await db
         .update(users)
         .set({
           totpSecret: secret,
@@ -36,7 +40,9 @@ export function createMfaRepository(db: Queryable) {
           totpLastStep: step,
           updatedAt: now,
         })
-        .where(eq(users.id, userId));
+        .where(and(eq(users.id, userId), isNull(users.totpSecret), eq(users.totpPendingSecret, secret)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     async disable(userId: string, now: Date): Promise<void> {
@@ -119,6 +125,14 @@ export function createMfaRepository(db: Queryable) {
           ),
         );
       return row ?? null;
+    },
+
+    /** Ends every pending sign-in step of a user. */
+    async voidChallenges(userId: string, now: Date): Promise<void> {
+      await db
+        .update(mfaChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(mfaChallenges.userId, userId), isNull(mfaChallenges.usedAt)));
     },
 
     /** Spends a challenge once: answers false when it was spent already. */

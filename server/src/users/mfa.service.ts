@@ -1,12 +1,14 @@
 import { isRecoveryCode, type MfaSetup, type MfaStatus, type MfaStep } from '@registry/shared';
 import { type AuditBy, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { newToken, sha256 } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { conflict, HttpError, tooManyAttempts } from '../http/errors.ts';
+import { conflict, HttpError, tooManyAttempts, unprocessable } from '../http/errors.ts';
 import { claimAttempt, clearAttempts } from './lockout.ts';
 import { type ChallengePurpose, createMfaRepository } from './mfa.repository.ts';
+import { openSecret, sealSecret, totpKeyOf } from './secret-box.ts';
 import { startSession } from './sessions.service.ts';
 import { acceptedStep, enrolmentOf, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -68,7 +70,7 @@ async function setUp(ctx: AppContext, userId: string, by: AuditBy): Promise<MfaS
     throw conflict('MFA_ALREADY_ENABLED');
   }
   const secret = newTotpSecret();
-  await mfa.setPendingSecret(userId, secret);
+  await mfa.setPendingSecret(userId, sealSecret(totpKeyOf(ctx.config), secret));
   await recordAudit(ctx.db, by, { action: 'auth.mfa_setup', entityType: 'user', entityId: userId });
   return { secret, ...(await enrolmentOf(secret, secrets.email)) };
 }
@@ -102,7 +104,13 @@ async function confirm<T>(
   }
   await claim(ctx, secrets.email, by.now, by, 'auth.mfa_enabled');
   const step = secrets.pendingSecret
-    ? acceptedStep(secrets.pendingSecret, secrets.email, code, by.now, null)
+    ? acceptedStep(
+        openSecret(totpKeyOf(ctx.config), secrets.pendingSecret),
+        secrets.email,
+        code,
+        by.now,
+        null,
+      )
     : null;
   if (!secrets.pendingSecret || step === null || isRecoveryCode(code)) {
     await recordAudit(ctx.db, by, {
@@ -117,7 +125,10 @@ async function confirm<T>(
   const pending = secrets.pendingSecret;
   const result = await ctx.db.transaction(async (tx) => {
     const mfa = createMfaRepository(tx);
-    await mfa.enable(userId, pending, step, by.now);
+    if (!(await mfa.enable(userId, pending, step, by.now))) {
+      // Another request turned it on with this code first.
+      throw conflict('MFA_ALREADY_ENABLED');
+    }
     await clearAttempts(tx, secrets.email);
     await mfa.replaceRecoveryCodes(
       userId,
@@ -135,6 +146,7 @@ async function confirm<T>(
  */
 async function judge(
   db: Queryable,
+  key: Buffer,
   userId: string,
   code: string,
   now: Date,
@@ -147,13 +159,35 @@ async function judge(
   if (isRecoveryCode(code)) {
     return (await mfa.useRecoveryCode(userId, recoveryCodeHash(userId, code), now)) ? 'recovery' : null;
   }
-  const step = acceptedStep(secrets.secret, secrets.email, code, now, secrets.lastStep);
+  const step = acceptedStep(openSecret(key, secrets.secret), secrets.email, code, now, secrets.lastStep);
   // The step moves on in one conditional statement, so that two requests cannot spend one code.
   return step !== null && (await mfa.advanceStep(userId, step)) ? 'app' : null;
 }
 
-/** Settings: starts an enrolment for the signed-in user. */
-export function setUpFromSettings(ctx: AppContext, actor: Actor): Promise<MfaSetup> {
+/**
+ * Settings: the password again before the second factor changes, counted like a sign-in attempt (a
+ * session left open must not be enough to set one up or turn it off): 422 CURRENT_PASSWORD_WRONG.
+ */
+async function checkPasswordAgain(ctx: AppContext, actor: Actor, password: string, action: string) {
+  const account = await createUsersRepository(ctx.db).findCredentials(actor.principal.email);
+  if (!account) {
+    throw challengeExpired();
+  }
+  await claim(ctx, account.email, actor.now, actor, action);
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    await recordAudit(ctx.db, actor, {
+      action,
+      outcome: 'failed',
+      entityType: 'user',
+      entityId: account.id,
+    });
+    throw unprocessable('CURRENT_PASSWORD_WRONG', { password: 'errors.CURRENT_PASSWORD_WRONG' });
+  }
+}
+
+/** Settings: starts an enrolment for the signed-in user, who gives the password again. */
+export async function setUpFromSettings(ctx: AppContext, actor: Actor, password: string): Promise<MfaSetup> {
+  await checkPasswordAgain(ctx, actor, password, 'auth.mfa_setup');
   return setUp(ctx, actor.principal.userId, actor);
 }
 
@@ -163,17 +197,27 @@ export async function enableFromSettings(ctx: AppContext, actor: Actor, code: st
   return recoveryCodes;
 }
 
-/** Settings: turns the second factor off with a current code (or a recovery code). */
-export async function disableFromSettings(ctx: AppContext, actor: Actor, code: string): Promise<void> {
+/** Settings: turns the second factor off with the password again and a current code (or a recovery code). */
+export async function disableFromSettings(
+  ctx: AppContext,
+  actor: Actor,
+  password: string,
+  code: string,
+): Promise<void> {
   const userId = actor.principal.userId;
+  if (mfaRequired(ctx, actor.principal)) {
+    // The registry requires it of admins (REQUIRE_ADMIN_MFA): it stays on.
+    throw new HttpError(403, 'MFA_REQUIRED');
+  }
   const secrets = await createMfaRepository(ctx.db).findSecrets(userId);
   if (!secrets?.secret) {
     throw conflict('MFA_NOT_ENABLED');
   }
-  await claim(ctx, secrets.email, actor.now, actor, 'auth.mfa_disabled');
+  // One attempt of the lockout for the password and the code together.
+  await checkPasswordAgain(ctx, actor, password, 'auth.mfa_disabled');
   await ctx.db
     .transaction(async (tx) => {
-      if (!(await judge(tx, userId, code, actor.now))) {
+      if (!(await judge(tx, totpKeyOf(ctx.config), userId, code, actor.now))) {
         throw codeInvalid();
       }
       await createMfaRepository(tx).disable(userId, actor.now);
@@ -211,7 +255,7 @@ export async function completeSignIn(ctx: AppContext, challenge: string, code: s
   await claim(ctx, email, now, by, 'auth.mfa');
   const token = await ctx.db
     .transaction(async (tx) => {
-      const how = await judge(tx, userId, code, now);
+      const how = await judge(tx, totpKeyOf(ctx.config), userId, code, now);
       if (!how) {
         throw codeInvalid();
       }

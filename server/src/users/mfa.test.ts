@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../db/schema.ts';
 import { insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { openSecret, sealStoredSecrets, totpKeyOf } from './secret-box.ts';
 import { codeAt } from './totp.ts';
 
 const STEP_MS = 30_000;
@@ -22,7 +25,8 @@ describe('a second factor for sign-in', () => {
   async function enrolled() {
     const user = await insertUser(t.ctx.db, { isAdmin: true });
     const token = (await password(user.email)).json().data.response.token.accessToken as string;
-    const setup = (await call('POST', '/api/users/me/mfa/setup', undefined, token)).json().data;
+    const setup = (await call('POST', '/api/users/me/mfa/setup', { password: TEST_PASSWORD }, token)).json()
+      .data;
     const enabled = await call(
       'POST',
       '/api/users/me/mfa/enable',
@@ -42,7 +46,7 @@ describe('a second factor for sign-in', () => {
   it('enrols from Settings with a QR code and a typed code, and answers ten recovery codes once', async () => {
     const user = await insertUser(t.ctx.db);
     const token = (await password(user.email)).json().data.response.token.accessToken as string;
-    const setup = await call('POST', '/api/users/me/mfa/setup', undefined, token);
+    const setup = await call('POST', '/api/users/me/mfa/setup', { password: TEST_PASSWORD }, token);
     expect(setup.statusCode).toBe(200);
     const { secret, uri, qrCode } = setup.json().data;
     expect(uri).toContain(`secret=${secret}`);
@@ -62,7 +66,9 @@ describe('a second factor for sign-in', () => {
       recoveryCodesLeft: 10,
       required: false,
     });
-    expect((await call('POST', '/api/users/me/mfa/setup', undefined, token)).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/users/me/mfa/setup', { password: TEST_PASSWORD }, token)).statusCode,
+    ).toBe(409);
   });
 
   it('asks for the code in a second step: the first answer carries no session', async () => {
@@ -143,11 +149,143 @@ describe('a second factor for sign-in', () => {
 
   it('turns the second factor off with a current code, and the sign-in is one step again', async () => {
     const { user, secret, token } = await enrolled();
-    expect((await call('POST', '/api/users/me/mfa/disable', { code: '000000' }, token)).statusCode).toBe(401);
-    const off = await call('POST', '/api/users/me/mfa/disable', { code: code(secret, user.email) }, token);
+    expect(
+      (await call('POST', '/api/users/me/mfa/disable', { password: TEST_PASSWORD, code: '000000' }, token))
+        .statusCode,
+    ).toBe(401);
+    const off = await call(
+      'POST',
+      '/api/users/me/mfa/disable',
+      { password: TEST_PASSWORD, code: code(secret, user.email) },
+      token,
+    );
     expect(off.statusCode).toBe(200);
     expect((await password(user.email)).json().data.response.token.accessToken).toEqual(expect.any(String));
-    expect((await call('POST', '/api/users/me/mfa/disable', { code: '123456' }, token)).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/users/me/mfa/disable', { password: TEST_PASSWORD, code: '123456' }, token))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('asks for the password again to set a factor up or turn it off', async () => {
+    const user = await insertUser(t.ctx.db);
+    const token = (await password(user.email)).json().data.response.token.accessToken as string;
+    expect((await call('POST', '/api/users/me/mfa/setup', undefined, token)).statusCode).toBe(400);
+    const wrong = await call('POST', '/api/users/me/mfa/setup', { password: 'Not-the-pass-1' }, token);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_WRONG',
+      fields: { password: expect.any(String) },
+    });
+    expect((await call('GET', '/api/users/me/mfa', undefined, token)).json().data.enabled).toBe(false);
+
+    const { user: other, secret, token: otherToken } = await enrolled();
+    const refused = await call(
+      'POST',
+      '/api/users/me/mfa/disable',
+      { password: 'Not-the-pass-1', code: code(secret, other.email) },
+      otherToken,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('CURRENT_PASSWORD_WRONG');
+    expect(
+      (await call('POST', '/api/users/me/mfa/disable', { code: code(secret, other.email) }, otherToken))
+        .statusCode,
+    ).toBe(400);
+    expect((await call('GET', '/api/users/me/mfa', undefined, otherToken)).json().data.enabled).toBe(true);
+  });
+
+  it('turns a factor on once when two enables race with the same valid code', async () => {
+    const user = await insertUser(t.ctx.db);
+    const token = (await password(user.email)).json().data.response.token.accessToken as string;
+    const setup = (await call('POST', '/api/users/me/mfa/setup', { password: TEST_PASSWORD }, token)).json()
+      .data;
+    const typed = code(setup.secret, user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', '/api/users/me/mfa/enable', { code: typed }, token)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200);
+    // The recovery codes of the one that won are the ones that work.
+    const [recovery] = (winner?.json().data.recoveryCodes ?? []) as string[];
+    const { challenge } = (await password(user.email)).json().data.response.mfa;
+    const signedIn = await call('POST', '/api/users/login/mfa', { challenge, code: recovery });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('ends a pending second step when the password changes', async () => {
+    const { user, secret, token } = await enrolled();
+    const { challenge } = (await password(user.email)).json().data.response.mfa;
+    const changed = await call(
+      'POST',
+      '/api/users/me/password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'Another-pass-2' },
+      token,
+    );
+    expect(changed.statusCode).toBe(200);
+    const late = await call('POST', '/api/users/login/mfa', { challenge, code: code(secret, user.email) });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('MFA_CHALLENGE_EXPIRED');
+  });
+
+  it('stores the secrets sealed with the key, and seals those an earlier version left in the clear', async () => {
+    const { user, secret } = await enrolled();
+    const [row] = await t.ctx.db
+      .select({ secret: users.totpSecret })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row?.secret).toMatch(/^v1:/);
+    expect(row?.secret).not.toContain(secret);
+    expect(openSecret(totpKeyOf(t.ctx.config), row?.secret ?? '')).toBe(secret);
+    // Another key cannot open it.
+    expect(() => openSecret(Buffer.alloc(32, 7), row?.secret ?? '')).toThrow();
+
+    // A secret of before: in the clear, sealed at the next start, and still accepted.
+    await t.ctx.db.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id));
+    expect(await sealStoredSecrets(t.ctx.db, totpKeyOf(t.ctx.config))).toBe(1);
+    expect(await sealStoredSecrets(t.ctx.db, totpKeyOf(t.ctx.config))).toBe(0);
+    const [after] = await t.ctx.db
+      .select({ secret: users.totpSecret })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(after?.secret).toMatch(/^v1:/);
+    const { challenge } = (await password(user.email)).json().data.response.mfa;
+    expect(
+      (await call('POST', '/api/users/login/mfa', { challenge, code: code(secret, user.email) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets an admin remove another user’s factor: audited, mailed, sessions ended, password alone next', async () => {
+    const { user, token } = await enrolled();
+    const admin = await insertUser(t.ctx.db, { isAdmin: true });
+    const adminToken = (await password(admin.email)).json().data.response.token.accessToken as string;
+    const doctor = await insertUser(t.ctx.db, {});
+    const doctorToken = (await password(doctor.email)).json().data.response.token.accessToken as string;
+    expect((await call('POST', `/api/users/${user.id}/mfa/reset`, undefined, doctorToken)).statusCode).toBe(
+      403,
+    );
+
+    const send = vi.spyOn(t.ctx.mailer, 'send');
+    const reset = await call('POST', `/api/users/${user.id}/mfa/reset`, undefined, adminToken);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data).toEqual({ reset: true });
+    // The user's sessions ended; the next sign-in is the password alone.
+    expect((await call('GET', '/api/users/me', undefined, token)).statusCode).toBe(401);
+    expect((await password(user.email)).json().data.response.token.accessToken).toEqual(expect.any(String));
+    expect((await call('POST', `/api/users/${user.id}/mfa/reset`, undefined, adminToken)).json().code).toBe(
+      'MFA_NOT_ENABLED',
+    );
+    const trail = await call('GET', `/api/audit?action=user.mfa_reset&size=10`, undefined, adminToken);
+    expect(trail.json().data).toEqual([
+      expect.objectContaining({ action: 'user.mfa_reset', entityId: user.id, actorUserId: admin.id }),
+    ]);
+    // The user is told, by mail.
+    await vi.waitFor(() =>
+      expect(send).toHaveBeenCalledWith(
+        expect.objectContaining({ to: user.email, subject: 'Se quitó su segundo factor' }),
+      ),
+    );
   });
 
   it('audits the set-up, the enrolment, each use and the switching off', async () => {
@@ -157,7 +295,12 @@ describe('a second factor for sign-in', () => {
     await call('POST', '/api/users/login/mfa', { challenge, code: '000000' });
     await call('POST', '/api/users/login/mfa', { challenge, code: code(secret, user.email) });
     t.advance(STEP_MS);
-    await call('POST', '/api/users/me/mfa/disable', { code: code(secret, user.email) }, token);
+    await call(
+      'POST',
+      '/api/users/me/mfa/disable',
+      { password: TEST_PASSWORD, code: code(secret, user.email) },
+      token,
+    );
     const trail = await call(
       'GET',
       `/api/audit?userId=${user.id}&order=asc&size=100`,
@@ -216,6 +359,50 @@ describe('a second factor required of admins', () => {
     const next = (await call('/api/users/login', { email: admin.email, password: TEST_PASSWORD })).json().data
       .response;
     expect(next.mfa.step).toBe('verify');
+  });
+
+  it('refuses an admin’s session made without a factor until the admin enrols, and keeps the factor on', async () => {
+    // A server without the flag, on the same database: the session of before the flag.
+    const before = await buildTestApp({}, { database: t.database });
+    const admin = await insertUser(t.ctx.db, { isAdmin: true });
+    const old = (
+      await before.request({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: admin.email, password: TEST_PASSWORD },
+      })
+    ).json().data.response.token.accessToken as string;
+    expect((await before.request({ method: 'GET', url: '/api/users/me', token: old })).statusCode).toBe(200);
+    const refused = await t.request({ method: 'GET', url: '/api/users/me', token: old });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('MFA_REQUIRED');
+    // The session is gone for good, on every server.
+    expect((await before.request({ method: 'GET', url: '/api/users/me', token: old })).statusCode).toBe(401);
+    // Only its app: the database is the other server's too.
+    await before.app.close();
+
+    // Enrolled at sign-in, the admin is served, and cannot turn the required factor off.
+    const first = (await call('/api/users/login', { email: admin.email, password: TEST_PASSWORD })).json()
+      .data.response;
+    const setup = (await call('/api/users/login/mfa/setup', { challenge: first.mfa.challenge })).json().data;
+    const enabled = await call('/api/users/login/mfa/enable', {
+      challenge: first.mfa.challenge,
+      code: codeAt(setup.secret, admin.email, t.ctx.now()),
+    });
+    const session = enabled.json().data.response.token.accessToken as string;
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: session })).statusCode).toBe(200);
+    t.advance(STEP_MS);
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/users/me/mfa/disable',
+      token: session,
+      payload: { password: TEST_PASSWORD, code: codeAt(setup.secret, admin.email, t.ctx.now()) },
+    });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().code).toBe('MFA_REQUIRED');
+    expect(
+      (await t.request({ method: 'GET', url: '/api/users/me/mfa', token: session })).json().data.enabled,
+    ).toBe(true);
   });
 
   it('leaves doctors signing in as before', async () => {

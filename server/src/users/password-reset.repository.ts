@@ -18,6 +18,15 @@ export function createPasswordResetRepository(db: Queryable) {
         );
     },
 
+    /** How many codes the user was given since a moment (the per-account cap). */
+    async countSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(passwordResetCodes)
+        .where(and(eq(passwordResetCodes.userId, userId), gt(passwordResetCodes.createdAt, since)));
+      return Number(row?.n ?? 0);
+    },
+
     async insert(values: {
       userId: string;
       codeHash: string;

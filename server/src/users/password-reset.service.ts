@@ -17,6 +17,18 @@ import { createUsersRepository } from './users.repository.ts';
 /** Reset codes (docs/product-rules.md#accounts): valid 10 minutes, single use, void after 5 wrong tries. */
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_TRIES = 5;
+/**
+ * At most this many codes per account an hour, whoever asks and from wherever (the per-address limit
+ * does not stop requests spread over many addresses): a mailbox cannot be flooded, nor the codes of one
+ * account drawn again and again.
+ */
+export const RESET_CODES_PER_ACCOUNT = 5;
+export const RESET_CODES_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * A reset request answers no sooner than this, whether or not the email exists, whether or not a code
+ * was issued: the time it takes tells nothing (the mail itself is sent after answering).
+ */
+export const RESET_REQUEST_MIN_MS = 400;
 
 /** The stored form of a code: bound to its user, so equal codes of two users hash differently. */
 const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
@@ -38,16 +50,33 @@ export async function requestPasswordReset(
   input: ForgotPasswordInput,
   caller: Caller,
 ): Promise<void> {
-  const now = ctx.now();
-  const account = await createUsersRepository(ctx.db).findCredentials(input.email);
-  const by = { userId: account?.id ?? null, email: input.email.toLowerCase(), ip: caller.ip, now };
-  if (account?.isActive && account.institutionActive !== false) {
-    await issueResetCode(ctx, account, caller, (tx) =>
-      recordAudit(tx, by, { action: 'auth.password_reset_requested', outcome: 'ok' }),
-    );
-    return;
+  const started = performance.now();
+  try {
+    const now = ctx.now();
+    const account = await createUsersRepository(ctx.db).findCredentials(input.email);
+    const by = { userId: account?.id ?? null, email: input.email.toLowerCase(), ip: caller.ip, now };
+    if (account?.isActive && account.institutionActive !== false) {
+      const recent = await createPasswordResetRepository(ctx.db).countSince(
+        account.id,
+        new Date(now.getTime() - RESET_CODES_WINDOW_MS),
+      );
+      if (recent >= RESET_CODES_PER_ACCOUNT) {
+        // Capped: nothing is issued or mailed, and the answer is the same.
+        await recordAudit(ctx.db, by, { action: 'auth.password_reset_requested', outcome: 'denied' });
+        return;
+      }
+      await issueResetCode(ctx, account, caller, (tx) =>
+        recordAudit(tx, by, { action: 'auth.password_reset_requested', outcome: 'ok' }),
+      );
+      return;
+    }
+    await recordAudit(ctx.db, by, { action: 'auth.password_reset_requested', outcome: 'failed' });
+  } finally {
+    const left = RESET_REQUEST_MIN_MS - (performance.now() - started);
+    if (left > 0) {
+      await new Promise((resolve) => setTimeout(resolve, left));
+    }
   }
-  await recordAudit(ctx.db, by, { action: 'auth.password_reset_requested', outcome: 'failed' });
 }
 
 /**

@@ -11,6 +11,11 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from '../test/smtp.ts';
+import {
+  RESET_CODES_PER_ACCOUNT,
+  RESET_CODES_WINDOW_MS,
+  RESET_REQUEST_MIN_MS,
+} from './password-reset.service.ts';
 
 const MINUTE = 60 * 1000;
 const NEW_PASSWORD = 'Nueva-clave7';
@@ -79,14 +84,6 @@ describe('password reset: POST /api/users/password/reset and /reset/confirm', ()
       remoteAddress: nextIp(),
     });
 
-  async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
-    const res = await login(email, password);
-    expect(res.statusCode).toBe(200);
-    return res.json().data.response.token.accessToken;
-  }
-
-  const me = (token: string) => t.request({ method: 'GET', url: '/api/users/me', token });
-
   const mailsTo = (email: string) =>
     smtp.messages.filter((mail) => mail.to.includes(email)).map((mail) => parseMail(mail.raw));
 
@@ -118,6 +115,43 @@ describe('password reset: POST /api/users/password/reset and /reset/confirm', ()
 
   /** A code that is certainly not the given one. */
   const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('issues at most five codes per account an hour, from any address, answering the same', async () => {
+    const user = await insertUser(t.ctx.db);
+    for (let i = 0; i < RESET_CODES_PER_ACCOUNT; i++) {
+      await codeFor(user.email);
+      t.advance(MINUTE);
+    }
+    const capped = await requestReset(user.email);
+    const unknown = await requestReset('nobody-at-all@example.org');
+    expect(capped.statusCode).toBe(200);
+    const withoutId = (body: string) => body.replace(/"requestId":"[^"]*"/, '');
+    expect(withoutId(capped.body)).toBe(withoutId(unknown.body));
+    await settle();
+    expect(mailsTo(user.email)).toHaveLength(RESET_CODES_PER_ACCOUNT);
+    const codes = await t.ctx.db
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.userId, user.id));
+    expect(codes).toHaveLength(RESET_CODES_PER_ACCOUNT);
+    // An hour after the first, the account may have a code again.
+    t.advance(RESET_CODES_WINDOW_MS);
+    await codeFor(user.email);
+  });
+
+  it('takes the same time whether or not the email exists', async () => {
+    const user = await insertUser(t.ctx.db);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await requestReset(email)).statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const known = await timed(user.email);
+    const unknown = await timed('nobody-either@example.org');
+    // Neither answers before the floor, which is longer than the work either does.
+    expect(known).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS - 5);
+    expect(unknown).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS - 5);
+  });
 
   describe('the whole flow', () => {
     it('answers 200 { data: { sent: true } } and mails a 6-digit code, in Spanish by default', async () => {
@@ -162,9 +196,9 @@ describe('password reset: POST /api/users/password/reset and /reset/confirm', ()
 
     it('sets the new password with the code, ends every session and mails that the password changed', async () => {
       const user = await insertUser(t.ctx.db);
-      const first = await signIn(user.email);
-      const second = await signIn(user.email);
-      expect((await me(first)).statusCode).toBe(200);
+      const first = await t.signIn(user.email);
+      const second = await t.signIn(user.email);
+      expect((await t.me(first)).statusCode).toBe(200);
 
       const code = await codeFor(user.email);
       const res = await confirm({ email: user.email, verificationCode: code, password: NEW_PASSWORD });
@@ -172,14 +206,14 @@ describe('password reset: POST /api/users/password/reset and /reset/confirm', ()
       expect(res.json()).toEqual({ data: { changed: true } });
 
       // Every session that existed before is dead.
-      expect((await me(first)).statusCode).toBe(401);
-      expect((await me(second)).statusCode).toBe(401);
+      expect((await t.me(first)).statusCode).toBe(401);
+      expect((await t.me(second)).statusCode).toBe(401);
       // The old password fails and the new one signs in.
       const old = await login(user.email, TEST_PASSWORD);
       expect(old.statusCode).toBe(401);
       expect(old.json().code).toBe('INVALID_CREDENTIALS');
-      const fresh = await signIn(user.email, NEW_PASSWORD);
-      expect((await me(fresh)).json().data.id).toBe(user.id);
+      const fresh = await t.signIn(user.email, NEW_PASSWORD);
+      expect((await t.me(fresh)).json().data.id).toBe(user.id);
 
       // The confirmation was sent with Accept-Language: en.
       const notice = await nthMailTo(user.email, 2);

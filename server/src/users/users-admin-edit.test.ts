@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { es } from '@registry/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, doctors, passwordResetCodes, sessions, users } from '../db/schema.ts';
+import { doctors, passwordResetCodes, sessions, users } from '../db/schema.ts';
 import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { parseMail, resetCodeOf, startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
@@ -18,17 +18,11 @@ describe('users administration: editing a user and mailing a reset code', () => 
   const login = (email: string, password = TEST_PASSWORD) =>
     t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
-  async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
-    const res = await login(email, password);
-    expect(res.statusCode).toBe(200);
-    return res.json().data.response.token.accessToken;
-  }
-
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await buildTestApp({ SMTP_URL: smtp.url });
     admin = await insertUser(t.ctx.db, { isAdmin: true, nickname: 'edit-admin' });
-    adminToken = await signIn(admin.email);
+    adminToken = await t.signIn(admin.email);
   });
   afterAll(async () => {
     await t?.close();
@@ -39,13 +33,6 @@ describe('users administration: editing a user and mailing a reset code', () => 
     t.request({ method: 'PATCH', url: `/api/users/${id}`, payload, token });
   const sendReset = (id: string, token = adminToken, headers: Record<string, string> = {}) =>
     t.request({ method: 'POST', url: `/api/users/${id}/password-reset`, token, headers });
-
-  const auditOf = (entityId: string, action: string) =>
-    t.ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.action, action)))
-      .orderBy(auditEvents.id);
 
   async function newDoctor() {
     const institution = await insertInstitution(t.ctx.db);
@@ -82,7 +69,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
       expect(stored).toMatchObject({ firstName: 'Lucía', lastName: 'Paz Núñez', institutionId: other.id });
       expect(stored?.institutionId).not.toBe(institution.id);
       // The session stays: editing is not deactivating.
-      const token = await signIn(user.email);
+      const token = await t.signIn(user.email);
       expect((await t.request({ method: 'GET', url: '/api/users/me', token })).statusCode).toBe(200);
     });
 
@@ -105,7 +92,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
       const { institution, user } = await newDoctor();
       const other = await insertInstitution(t.ctx.db);
       await patchUser(user.id, { nickname: 'auditado', first_name: 'Ana', institutionId: other.id });
-      const [entry] = await auditOf(user.id, 'user.update');
+      const [entry] = await t.auditOf(user.id, 'user.update');
       expect(entry).toMatchObject({ actorUserId: admin.id, outcome: 'ok', entityType: 'user' });
       expect(entry?.changes).toEqual({
         nickname: { old: user.nickname, new: 'auditado' },
@@ -175,7 +162,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
 
     it('deactivates and renames in one call, ending the sessions', async () => {
       const { user } = await newDoctor();
-      const token = await signIn(user.email);
+      const token = await t.signIn(user.email);
       const res = await patchUser(user.id, { isActive: false, nickname: 'de-baja' });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ isActive: false, nickname: 'de-baja' });
@@ -185,7 +172,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
 
     it('refuses a doctor with 403 and answers 404 for an unknown user', async () => {
       const { user } = await newDoctor();
-      const doctorToken = await signIn(user.email);
+      const doctorToken = await t.signIn(user.email);
       const refused = await patchUser(user.id, { nickname: 'yo-mismo' }, doctorToken);
       expect(refused.statusCode).toBe(403);
       expect((await patchUser(randomUUID(), { nickname: 'nadie' })).statusCode).toBe(404);
@@ -207,7 +194,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
       const code = mail ? resetCodeOf(mail) : undefined;
       expect(code).toMatch(/^\d{6}$/);
 
-      const [entry] = await auditOf(user.id, 'user.password_reset_sent');
+      const [entry] = await t.auditOf(user.id, 'user.password_reset_sent');
       expect(entry).toMatchObject({ actorUserId: admin.id, outcome: 'ok', entityType: 'user' });
       expect(JSON.stringify(entry)).not.toContain(code);
 
@@ -245,7 +232,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(mailsTo(inactive.email)).toEqual([]);
       expect(mailsTo(doctor.email)).toEqual([]);
-      expect(await auditOf(inactive.id, 'user.password_reset_sent')).toEqual([]);
+      expect(await t.auditOf(inactive.id, 'user.password_reset_sent')).toEqual([]);
     });
 
     it('answers 404 for an unknown user and 400 for an id that is not a UUID', async () => {
@@ -256,7 +243,7 @@ describe('users administration: editing a user and mailing a reset code', () => 
     it('refuses a doctor with 403 whether or not the user exists, mailing nothing', async () => {
       const { user } = await newDoctor();
       const target = await insertUser(t.ctx.db);
-      const doctorToken = await signIn(user.email);
+      const doctorToken = await t.signIn(user.email);
       const known = await sendReset(target.id, doctorToken);
       const unknown = await sendReset(randomUUID(), doctorToken);
       expect(known.statusCode).toBe(403);

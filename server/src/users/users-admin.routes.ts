@@ -15,7 +15,7 @@ import type { AppContext } from '../context.ts';
 import { toPage } from '../http/paging.ts';
 import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { createUsersRepository } from './users.repository.ts';
-import { createUser, sendPasswordReset, updateUser } from './users-admin.service.ts';
+import { createUser, resetSecondFactor, sendPasswordReset, updateUser } from './users-admin.service.ts';
 
 const REFUSALS = errorsOf(400, 401, 403);
 
@@ -119,6 +119,30 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         log: request.log,
       });
       return { data: { sent: true as const } };
+    },
+  );
+
+  app.post(
+    '/users/:id/mfa/reset',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Remove a user's second factor (a lost phone): sessions end, the change is audited and the user is mailed",
+        security: BEARER,
+        params: idParams,
+        response: {
+          200: dataOf(z.object({ reset: z.literal(true) })),
+          ...REFUSALS,
+          ...errorsOf(404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const language = pickLanguage(request.headers['accept-language']);
+      await resetSecondFactor(ctx, actorOf(ctx, request), request.params.id, { language, log: request.log });
+      return { data: { reset: true as const } };
     },
   );
 };

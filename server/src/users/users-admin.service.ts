@@ -8,7 +8,10 @@ import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import type { AppContext } from '../context.ts';
 import { institutions } from '../db/schema.ts';
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
-import { HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { describeError } from '../http/logging.ts';
+import { mfaResetMail } from '../mail/templates.ts';
+import { createMfaRepository } from './mfa.repository.ts';
 import { issueResetCode } from './password-reset.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
@@ -199,4 +202,41 @@ export async function sendPasswordReset(
       entityId: id,
     }),
   );
+}
+
+/**
+ * An admin removes a user's second factor (a lost phone): the secret, any pending one, the recovery
+ * codes and pending sign-in steps go, every session of the user ends, the change is audited, and a mail
+ * tells the user. The user then signs in with the password alone (an admin under REQUIRE_ADMIN_MFA sets
+ * a new one up at once). 409 MFA_NOT_ENABLED when the user has none.
+ */
+export async function resetSecondFactor(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  caller: { readonly language: Language; readonly log: FastifyBaseLogger },
+): Promise<void> {
+  const user = await createUsersRepository(ctx.db).findById(id);
+  if (!user) {
+    throw notFound();
+  }
+  await ctx.db.transaction(async (tx) => {
+    const mfa = createMfaRepository(tx);
+    const secrets = await mfa.findSecrets(id);
+    if (!secrets?.secret && !secrets?.pendingSecret) {
+      throw conflict('MFA_NOT_ENABLED');
+    }
+    await mfa.disable(id, actor.now);
+    await mfa.voidChallenges(id, actor.now);
+    await createSessionsRepository(tx).deleteForUser(id);
+    await recordAudit(tx, actor, {
+      action: 'user.mfa_reset',
+      entityType: 'user',
+      entityId: id,
+      changes: { mfaEnabled: { old: Boolean(secrets?.secret), new: false } },
+    });
+  });
+  ctx.mailer.send(mfaResetMail(caller.language, user.email)).catch((error: unknown) => {
+    caller.log.error({ err: describeError(error) }, 'could not send the second-factor reset mail');
+  });
 }

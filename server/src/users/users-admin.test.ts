@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { es } from '@registry/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, doctors, patients, sessions, users } from '../db/schema.ts';
 import { insertInstitution, insertUser, TEST_PASSWORD } from '../test/fixtures.ts';
@@ -30,20 +30,12 @@ describe('users administration: /api/users and /api/doctors', () => {
   let admin: Awaited<ReturnType<typeof insertUser>>;
   let adminToken: string;
 
-  async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
-    const res = await t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.response.token.accessToken;
-  }
-
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await insertUser(t.ctx.db, { isAdmin: true, nickname: 'root-admin' });
-    adminToken = await signIn(admin.email);
+    adminToken = await t.signIn(admin.email);
   });
   afterAll(() => t.close());
-
-  const me = (token: string) => t.request({ method: 'GET', url: '/api/users/me', token });
 
   const list = (query: Record<string, string | number> = {}, token = adminToken) => {
     const search = new URLSearchParams(
@@ -89,13 +81,6 @@ describe('users administration: /api/users and /api/doctors', () => {
     }
     return { user, doctor };
   }
-
-  const auditOf = (entityId: string, action: string) =>
-    t.ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.action, action)))
-      .orderBy(auditEvents.id);
 
   describe('GET /api/users/list', () => {
     it('answers rows of the contract shape, for admins and doctors, and never a password hash', async () => {
@@ -419,8 +404,8 @@ describe('users administration: /api/users and /api/doctors', () => {
       expect(res.body).not.toMatch(/password/i);
       expect(res.body).not.toContain(NEW_PASSWORD);
 
-      const token = await signIn('nueva.admin@example.org', NEW_PASSWORD);
-      expect((await me(token)).json().data.id).toBe(res.json().data.id);
+      const token = await t.signIn('nueva.admin@example.org', NEW_PASSWORD);
+      expect((await t.me(token)).json().data.id).toBe(res.json().data.id);
       expect((await list({}, token)).statusCode).toBe(200);
     });
 
@@ -431,7 +416,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         password: NEW_PASSWORD,
       });
       const id = res.json().data.id as string;
-      const rows = await auditOf(id, 'user.create');
+      const rows = await t.auditOf(id, 'user.create');
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         actorUserId: admin.id,
@@ -568,14 +553,14 @@ describe('users administration: /api/users and /api/doctors', () => {
           },
         },
       });
-      const token = await signIn('marta@example.org', NEW_PASSWORD);
-      expect((await me(token)).json().data.doctor.institution.id).toBe(hospital.id);
+      const token = await t.signIn('marta@example.org', NEW_PASSWORD);
+      expect((await t.me(token)).json().data.doctor.institution.id).toBe(hospital.id);
     });
 
     it("records 'user.create' with the doctor's values", async () => {
       const res = await createDoctor(doctorPayload('audit.doctor@example.org'));
       const id = res.json().data.id as string;
-      const [row] = await auditOf(id, 'user.create');
+      const [row] = await t.auditOf(id, 'user.create');
       expect(row?.changes).toEqual({
         email: { old: null, new: 'audit.doctor@example.org' },
         nickname: { old: null, new: 'audit.doctor' },
@@ -656,38 +641,39 @@ describe('users administration: /api/users and /api/doctors', () => {
     it("deactivating ends the user's sessions at once; reactivating lets them sign in again", async () => {
       const institution = await insertInstitution(t.ctx.db);
       const doctor = await insertUser(t.ctx.db, { institutionId: institution.id });
-      const first = await signIn(doctor.email);
-      const second = await signIn(doctor.email);
-      expect((await me(first)).statusCode).toBe(200);
+      const first = await t.signIn(doctor.email);
+      const second = await t.signIn(doctor.email);
+      expect((await t.me(first)).statusCode).toBe(200);
 
       const off = await patchUser(doctor.id, { isActive: false });
       expect(off.statusCode).toBe(200);
       expect(off.json().data).toMatchObject({ id: doctor.id, isActive: false });
-      expect((await me(first)).statusCode).toBe(401);
-      expect((await me(second)).statusCode).toBe(401);
+      expect((await t.me(first)).statusCode).toBe(401);
+      expect((await t.me(second)).statusCode).toBe(401);
       expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, doctor.id))).toEqual([]);
       const refused = await t.request({
         method: 'POST',
         url: '/api/users/login',
         payload: { email: doctor.email, password: TEST_PASSWORD },
       });
+      // The right password of an inactive account answers as a wrong one (CONTRACT §7).
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().code).toBe('ACCOUNT_INACTIVE');
+      expect(refused.json().code).toBe('INVALID_CREDENTIALS');
       expect((await listRows({ filter: doctor.email }))[0]?.isActive).toBe(false);
 
       const on = await patchUser(doctor.id, { isActive: true });
       expect(on.statusCode).toBe(200);
       expect(on.json().data).toMatchObject({ id: doctor.id, isActive: true });
       // The old tokens stay dead; a new sign-in works.
-      expect((await me(first)).statusCode).toBe(401);
-      expect((await me(await signIn(doctor.email))).statusCode).toBe(200);
+      expect((await t.me(first)).statusCode).toBe(401);
+      expect((await t.me(await t.signIn(doctor.email))).statusCode).toBe(200);
     });
 
     it("records 'user.update' with the old and new isActive", async () => {
       const user = await insertUser(t.ctx.db);
       await patchUser(user.id, { isActive: false });
       await patchUser(user.id, { isActive: true });
-      const rows = await auditOf(user.id, 'user.update');
+      const rows = await t.auditOf(user.id, 'user.update');
       expect(rows.map((row) => row.changes)).toEqual([
         { isActive: { old: true, new: false } },
         { isActive: { old: false, new: true } },
@@ -707,7 +693,7 @@ describe('users administration: /api/users and /api/doctors', () => {
         code: 'CANNOT_DEACTIVATE_SELF',
         requestId: expect.any(String),
       });
-      expect((await me(adminToken)).statusCode).toBe(200);
+      expect((await t.me(adminToken)).statusCode).toBe(200);
     });
 
     it('answers 404 NOT_FOUND for an unknown id', async () => {

@@ -1,7 +1,7 @@
 import type { InstitutionType, Sex, User, UserListQuery } from '@registry/shared';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { doctors, institutions, loginFailures, users } from '../db/schema.ts';
+import { doctors, institutions, loginFailures, mfaChallenges, users } from '../db/schema.ts';
 import { searchAny } from '../db/search.ts';
 
 /** The columns of a user as the API shows it, with the doctor's patients counted in the same query. */
@@ -160,11 +160,19 @@ export function createUsersRepository(db: Queryable) {
     },
 
     /** A new password hash; sessions are the caller's to end. */
+    /**
+     * Sets a new password. A second step of a sign-in still pending was earned with the old password:
+     * it dies with it.
+     */
     async setPassword(id: string, passwordHash: string, now: Date): Promise<void> {
       await db
         .update(users)
         .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
         .where(eq(users.id, id));
+      await db
+        .update(mfaChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(mfaChallenges.userId, id), isNull(mfaChallenges.usedAt)));
     },
 
     async setActive(id: string, isActive: boolean, now: Date): Promise<void> {

@@ -5,7 +5,15 @@ import {
   type Language,
   OTHER_PREFIX,
 } from '@registry/shared';
-import { REPORT_FIELDS, type RecordKind } from './export-sql.ts';
+import {
+  type ColumnKind,
+  DIAGNOSTIC_FIELDS,
+  DRUG_FIELDS,
+  REPORT_FIELDS,
+  type RecordField,
+  TREATMENT_FIELDS,
+} from '../read-model/record-fields.ts';
+import { MARKER_COLUMNS, REPORT_COLUMNS, type RecordKind } from './export-sql.ts';
 
 /**
  * The columns of the exports and how each kind of value is written (docs/product-rules.md#exports).
@@ -14,23 +22,15 @@ import { REPORT_FIELDS, type RecordKind } from './export-sql.ts';
  * Spanish Excel opens it. `codes=raw` keeps the machine format: field names, stored codes, ISO dates.
  */
 
-/** How a column's values are stored and shown. */
-export type ColumnKind =
-  | 'text'
-  | 'id'
-  | 'integer'
-  | 'decimal'
-  | 'boolean'
-  | 'date'
-  | 'timestamp'
-  | { readonly code: keyof ExportTexts['values'] }
-  | 'subtype'
-  | 'schemes';
+export type { ColumnKind };
 
 /** A column of a sheet: its header (a field name, or a fixed lab report's name) and its kind. */
 export interface Column {
   readonly field: string;
-  readonly header: { readonly field: ExportField } | { readonly reportName: string };
+  readonly header:
+    | { readonly field: ExportField }
+    | { readonly reportName: string }
+    | { readonly marker: string; readonly vaf: boolean };
   readonly kind: ColumnKind;
 }
 
@@ -59,10 +59,12 @@ export function safeCell(value: unknown): Cell {
 }
 
 /**
- * In an XLSX a text cell is text: `+8` or `-7` (a karyotype) never runs and keeps no quote. Only what
- * would become a formula if the cell were edited — `=…`, or a function call such as `+SUM(…)` — does.
+ * In an XLSX every text is a string cell, which no spreadsheet runs until the cell is edited; then a text
+ * beginning with `=`, `@`, tab or carriage return, or with `+` or `-` not followed by a digit (`+cmd|…`,
+ * `-SUM(…)`, a DDE call), would run, and gets a leading `'` (CONTRACT §3). A karyotype `+8`, `-7` or
+ * `-5q` begins with a sign and a digit: it stays as it is.
  */
-const RUNNABLE = /^(=|[+\-@]\s*[A-Za-z_][\w.]*\s*\()/;
+const RUNNABLE = /^(?:[=@\t\r]|[+-](?!\d))/;
 export function safeXlsxText(value: string): string {
   return RUNNABLE.test(value) ? `'${value}` : value;
 }
@@ -79,7 +81,7 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('institutionType', { code: 'institutionType' }),
   col('doctor'),
   col('createdAt', 'timestamp'),
-  col('birthDate'),
+  col('birthDate', 'date'),
   col('age', 'integer'),
   col('gender', { code: 'sex' }),
   col('ecog', 'integer'),
@@ -96,7 +98,7 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('consent', 'boolean'),
   col('consentDate', 'date'),
   col('riskLevel', { code: 'risk' }),
-  ...REPORT_FIELDS.map(({ name, field }): Column => ({ field, header: { reportName: name }, kind: 'text' })),
+  ...REPORT_COLUMNS.map(({ name, field }): Column => ({ field, header: { reportName: name }, kind: 'text' })),
   col('otherReports'),
   col('samples', 'integer'),
   col('treatments', 'integer'),
@@ -104,7 +106,27 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('deathDate', 'date'),
   col('deathCause'),
   col('lastContactDate', 'date'),
+  col('eln2022', { code: 'eln2022' }),
+  col('karyotype'),
+  col('karyotypeResult', { code: 'karyotypeResult' }),
+  col('firstCrDate', 'date'),
+  col('firstCrCategory', { code: 'response' }),
+  col('mrdNegativeInCr', 'boolean'),
+  col('inductionFailure', 'boolean'),
+  col('transplantType', { code: 'transplantType' }),
+  col('transplantDate', 'date'),
+  col('transplantInCr1', 'boolean'),
+  ...MARKER_COLUMNS.flatMap(({ code, result, vaf }): Column[] => [
+    { field: result, header: { marker: code, vaf: false }, kind: { code: 'markerResult' } },
+    ...(vaf ? [{ field: vaf, header: { marker: code, vaf: true }, kind: 'decimal' as const }] : []),
+  ]),
 ];
+
+/** A record's fields as a sheet's columns (`read-model/record-fields.ts`). */
+const columnsOf = (fields: readonly RecordField[]): Column[] =>
+  fields
+    .filter((field) => !field.documentOnly)
+    .map((field) => ({ field: field.key, header: { field: field.header }, kind: field.kind }));
 
 /** The further sheets of the XLSX: one row per record, keyed by patient id. */
 export const SHEETS: readonly {
@@ -119,17 +141,7 @@ export const SHEETS: readonly {
       col('patientId', 'id'),
       col('identification'),
       col('diagnosticId', 'id'),
-      col('dxDate', 'date'),
-      col('dxSecondary', { code: 'stage' }),
-      col('dxSubType', 'subtype'),
-      col('dxSecondaryDescription'),
-      col('organsFailures'),
-      col('patientFit'),
-      col('relapse', 'boolean'),
-      col('relapseDate', 'date'),
-      { field: 'riskLevel', header: { field: 'dxRiskLevel' }, kind: { code: 'risk' } },
-      col('consent', 'boolean'),
-      col('consentDate', 'date'),
+      ...columnsOf(DIAGNOSTIC_FIELDS),
     ],
   },
   {
@@ -139,17 +151,7 @@ export const SHEETS: readonly {
       col('patientId', 'id'),
       col('identification'),
       col('treatmentId', 'id'),
-      col('order', 'integer'),
-      col('scheme', 'schemes'),
-      col('startDate', 'date'),
-      col('toxicities'),
-      col('diseaseAssessment', { code: 'response' }),
-      col('medulogram'),
-      col('medulogramDate', 'date'),
-      col('EMR'),
-      col('EMRDate', 'date'),
-      col('EMRBlasts', 'decimal'),
-      col('clinicalMonitoring'),
+      ...columnsOf(TREATMENT_FIELDS),
       col('drugs', 'integer'),
     ],
   },
@@ -162,24 +164,13 @@ export const SHEETS: readonly {
       col('treatmentId', 'id'),
       col('treatmentOrder', 'integer'),
       col('drugId', 'id'),
-      col('order', 'integer'),
-      col('name'),
-      col('dose'),
-      col('startApplicationDate', 'date'),
-      col('lastAplicationDate', 'date'),
+      ...columnsOf(DRUG_FIELDS),
     ],
   },
   {
     sheet: 'labReports',
     kind: 'labReports',
-    columns: [
-      col('patientId', 'id'),
-      col('identification'),
-      col('name', { code: 'reportName' }),
-      col('content'),
-      col('date', 'date'),
-      col('file'),
-    ],
+    columns: [col('patientId', 'id'), col('identification'), ...columnsOf(REPORT_FIELDS), col('file')],
   },
 ];
 
@@ -194,6 +185,13 @@ export const RAW_SHEET_NAMES: Record<keyof ExportTexts['sheets'], string> = {
 
 export function headerOf(column: Column, presentation: Presentation): string {
   const texts = EXPORT_TEXTS[presentation.language];
+  if ('marker' in column.header) {
+    const { marker, vaf } = column.header;
+    if (!vaf) {
+      return marker;
+    }
+    return presentation.raw ? `${marker}_vaf` : texts.vafHeader.replace('{marker}', marker);
+  }
   if ('reportName' in column.header) {
     const name = column.header.reportName;
     return presentation.raw ? name : (texts.values.reportName[name] ?? name);

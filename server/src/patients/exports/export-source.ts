@@ -1,10 +1,9 @@
 import type { PatientFilters } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
-import { type Database, poolOf, type Queryable } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { BATCH_READ_SETTINGS } from '../../db/planner.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import * as schema from '../../db/schema.ts';
+import { withSnapshot } from '../../db/snapshot.ts';
 import {
   batchCohort,
   documentsSql,
@@ -18,10 +17,8 @@ import {
 /**
  * Patients per batch: each kind of row of a batch is one statement. Small batches keep the server's
  * memory down, since a few are read ahead of the format and an XLSX holds a batch's cells and XML while
- * the zip takes them; the statements are prepared, so a small batch costs little more. At 100,000
- * patients from a fresh start, the CSV grew the server by 98–103 MiB with batches of 500 and 128–144 MiB
- * with 2,000, and took 2.5–3.0 s against 2.8–3.3; the XLSX grew by 176–182 MiB with 500 and 211–216 MiB
- * with 1,000, in the same time.
+ * the zip takes them; the statements are prepared, so a small batch costs little more
+ * (docs/performance.md#exports has the measurements).
  */
 export const BATCH = 500;
 
@@ -64,8 +61,7 @@ interface Connection {
 
 /**
  * Each statement of an export has one text for every batch (the batch's keys are one array value), so
- * it is prepared: PostgreSQL plans it once per connection rather than once per batch, which cost a
- * tenth to a fifth of each batch's time.
+ * it is prepared: PostgreSQL plans it once per connection rather than once per batch.
  */
 function connectionOf(db: Queryable): Connection {
   const queue = serial();
@@ -145,24 +141,13 @@ function sourceOn(
   };
 }
 
-/** A snapshot's name as pg_export_snapshot gives it, checked before it is written into SQL. */
-const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
-
 /**
- * Settings of an export's transactions: its statements look up a few thousand patients by key in
- * tables the server keeps cached, and sort and group a batch's records in memory.
+ * Runs an export over one snapshot of the registry (`withSnapshot`), so that every batch and every
+ * pass sees the same patients and records while others write; a second connection reads every other
+ * batch when the pool has one to spare. On PGlite each batch is a short statement of its own, and the
+ * keys still give every patient once, oldest first.
  */
-const EXPORT_SETTINGS = ["set local work_mem = '64MB'", 'set local random_page_cost = 1.1'];
-
-/**
- * Runs an export over one snapshot of the registry. On PostgreSQL it holds a connection in a read-only,
- * repeatable-read transaction for the length of the download, so that every batch and every pass sees
- * the same patients and records while others write; when the pool has a connection to spare, a second
- * one joins the same snapshot (`pg_export_snapshot`) and reads every other batch. PGlite has a single
- * connection, which a long transaction would hold against every other request: there each batch is a
- * short statement of its own, and the keys still give every patient once, oldest first.
- */
-export async function withExportSource<T>(
+export function withExportSource<T>(
   db: Database,
   filters: PatientFilters,
   today: string,
@@ -170,48 +155,7 @@ export async function withExportSource<T>(
   batchSize = BATCH,
   keyPage = KEY_PAGE,
 ): Promise<T> {
-  const pool = poolOf(db);
-  if (!pool) {
-    return work(sourceOn([connectionOf(db)], filters, today, batchSize, keyPage));
-  }
-  const clients: pg.PoolClient[] = [];
-  try {
-    const main = await pool.connect();
-    clients.push(main);
-    await main.query('begin isolation level repeatable read read only');
-    for (const setting of EXPORT_SETTINGS) {
-      await main.query(setting);
-    }
-    // A second reader only when the pool has one to spare now: an export never waits for the pool.
-    const [exported] = (await main.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot'))
-      .rows;
-    const spare =
-      pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10));
-    if (spare && exported && SNAPSHOT_ID.test(exported.snapshot)) {
-      const helper = await pool.connect();
-      clients.push(helper);
-      await helper.query('begin isolation level repeatable read read only');
-      await helper.query(`set transaction snapshot '${exported.snapshot}'`);
-      for (const setting of EXPORT_SETTINGS) {
-        await helper.query(setting);
-      }
-    }
-    const connections = clients.map((client) =>
-      connectionOf(drizzlePg({ client, schema }) as unknown as Database),
-    );
-    const result = await work(sourceOn(connections, filters, today, batchSize, keyPage));
-    for (const client of clients) {
-      await client.query('commit');
-    }
-    return result;
-  } catch (error) {
-    for (const client of clients) {
-      await client.query('rollback').catch(() => undefined);
-    }
-    throw error;
-  } finally {
-    for (const client of clients) {
-      client.release();
-    }
-  }
+  return withSnapshot(db, { settings: BATCH_READ_SETTINGS, readers: 2 }, (readers) =>
+    work(sourceOn(readers.map(connectionOf), filters, today, batchSize, keyPage)),
+  );
 }

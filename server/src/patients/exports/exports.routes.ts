@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type ExportQuery, exportQuerySchema, type PatientFilters, pickLanguage } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { BEARER, errorsOf } from '../../http/route-schemas.ts';
 import { todayOf } from '../patient-rules.ts';
+import { exportSlotsOf, stallWatchedBody } from './export-limits.ts';
 import { withExportSource } from './export-source.ts';
 import { csvStream, jsonStream, xlsxStream } from './formats.ts';
 
@@ -21,10 +22,18 @@ const FORMATS = {
   json: { extension: 'json', type: 'application/json; charset=utf-8', stream: jsonStream },
 } as const;
 
-/** `patients-yyyy-MM-dd-HHmmss` in UTC. */
-export function exportName(now: Date): string {
+/**
+ * `yyyy-MM-dd-HHmmss-UTC`: when an export was made, with its zone named (the server does not know the
+ * user's; a name without a zone would read as local time, hours off).
+ */
+export function utcStamp(now: Date): string {
   const iso = now.toISOString();
-  return `patients-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}`;
+  return `${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}-UTC`;
+}
+
+/** `patients-yyyy-MM-dd-HHmmss-UTC`. */
+export function exportName(now: Date): string {
+  return `patients-${utcStamp(now)}`;
 }
 
 function filtersOf(query: ExportQuery): PatientFilters {
@@ -40,6 +49,7 @@ function filtersOf(query: ExportQuery): PatientFilters {
  * filters.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const slots = exportSlotsOf(ctx);
   for (const [format, spec] of Object.entries(FORMATS)) {
     app.get(
       `/patients/${format}`,
@@ -52,17 +62,19 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           querystring: exportQuerySchema,
           response: {
             200: {
-              description: `An attachment patients-yyyy-MM-dd-HHmmss.${spec.extension}`,
+              description: `An attachment patients-yyyy-MM-dd-HHmmss-UTC.${spec.extension}`,
               content: {
                 [spec.type.split(';')[0] ?? spec.type]: { schema: z.instanceof(Readable).describe('binary') },
               },
             },
-            ...errorsOf(400, 401, 403),
+            ...errorsOf(400, 401, 403, 429, 503),
           },
         },
       },
       async (request, reply) => {
         const actor = actorOf(ctx, request);
+        // A slot before any work: 429 or 503 at once when too many exports run (docs/operations.md#limits).
+        const free = slots.take(actor.principal.userId);
         const filters = filtersOf(request.query);
         // Headers and coded values in the caller's language unless the machine format is asked for.
         const presentation = {
@@ -74,9 +86,15 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           entityType: 'patients',
           entityId: format,
           changes: created({ format, filters, codes: presentation.raw ? 'raw' : 'labels' }),
+        }).catch((error: unknown) => {
+          free();
+          throw error;
         });
-        // The export's snapshot is held until the download ends, or its client goes away.
-        const body = new PassThrough();
+        // The export's snapshot is held until the download ends, its client goes away, or stalls.
+        const body = stallWatchedBody(ctx.config.exportStallTimeoutMs, () =>
+          request.log.warn(`export ended: its client took nothing for ${ctx.config.exportStallTimeoutMs} ms`),
+        );
+        body.once('close', free);
         withExportSource(ctx.db, filters, todayOf(actor.now), (source) =>
           pipeline(spec.stream(source, presentation), body),
         ).catch((error: unknown) => body.destroy(error as Error));

@@ -126,7 +126,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="patients-\d{4}-\d{2}-\d{2}-\d{6}\.csv"$/,
+      /^attachment; filename="patients-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.csv"$/,
     );
     expect(res.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
     const rows = parse(res.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
@@ -177,8 +177,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       identification: 'Peña-ñandú',
       codeOP: 42,
       relapse: true,
-      // A text cell of an XLSX never runs: a leading minus keeps no quote.
-      NGS: '-TP53',
+      // A minus before a letter would run once the cell is edited (CONTRACT §3): it gets the quote.
+      NGS: "'-TP53",
     });
     const all = await readXlsx((await get('/api/patients/xls?codes=raw')).rawPayload);
     expect(tableOf(all, 'Patients').find((row) => row.id === ids.formula)).toMatchObject({
@@ -200,7 +200,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     ]);
     expect(table('LabReports').map((row) => [row.name, row.content])).toEqual([
       ['Molecular Studies', 'BCR-ABL1'],
-      ['NGS', '-TP53'],
+      ['NGS', "'-TP53"],
       ['NGS OP', 'panel OP'],
     ]);
   });
@@ -230,7 +230,9 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       'Fecha de óbito': '02/01/2024',
       'Causa de óbito': "'@sepsis",
     });
-    expect(accent?.['Fecha de registro']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(accent?.['Fecha de registro (UTC)']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // A birth date is a date like every other.
+    expect(accent?.['Fecha de nacimiento']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(accent?.Sexo).toMatch(/^(Masculino|Femenino)$/);
     const bare = rows.find((row) => row['ID del paciente'] === ids.bare);
     expect(bare?.Recaída).toBe('');
@@ -285,7 +287,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       const relapseDate = accent?.[language === 'es' ? 'Fecha de recaída' : 'Relapse date'];
       expect(relapseDate).toBeInstanceOf(Date);
       expect((relapseDate as Date).toISOString().slice(0, 10)).toBe('2023-04-01');
-      expect(accent?.NGS).toBe('-TP53');
+      expect(accent?.[language === 'es' ? 'Fecha de nacimiento' : 'Birth date']).toBeInstanceOf(Date);
+      expect(accent?.NGS).toBe("'-TP53");
       expect(accent?.[language === 'es' ? 'Recaída' : 'Relapse']).toBe(language === 'es' ? 'Sí' : 'Yes');
       expect(accent?.[language === 'es' ? 'Código OP' : 'Code OP']).toBe(42);
       const reports = tableOf(workbook, names[4] as string).map((row) =>
@@ -293,7 +296,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       );
       expect(reports).toEqual([
         [language === 'es' ? 'Estudios moleculares' : 'Molecular studies', 'BCR-ABL1'],
-        ['NGS', '-TP53'],
+        ['NGS', "'-TP53"],
         ['NGS OP', 'panel OP'],
       ]);
     },
@@ -306,12 +309,16 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     const body = res.json();
     expect(body.data.map((p: { id: string }) => p.id)).toEqual(await listIds('subtype=ALL-B'));
     const [patient] = body.data;
+    // The export holds the records; the data-quality findings are the file's reading of them, in the
+    // reader's language (docs/api-quality.md), and are not exported.
+    const recordsOf = ({ quality: _quality, ...rest }: { quality?: unknown }) => rest;
     const file = (await get(`/api/patients/${ids.accent}`)).json().data;
-    expect(patient).toEqual(file);
+    expect(patient).not.toHaveProperty('quality');
+    expect(patient).toEqual(recordsOf(file));
     expect((await get('/api/patients/json?text=nobody-has-this')).json()).toEqual({ data: [] });
-    // Every patient of the unfiltered export is exactly its patient file.
+    // Every patient of the unfiltered export is exactly its patient file's records.
     for (const exported of (await get('/api/patients/json')).json().data) {
-      expect(exported).toEqual((await get(`/api/patients/${exported.id}`)).json().data);
+      expect(exported).toEqual(recordsOf((await get(`/api/patients/${exported.id}`)).json().data));
     }
   });
 
@@ -506,16 +513,51 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       true,
       null,
     ]);
-    expect(['+8', '-7', '-5q', '+mar', '@x', '=1', '+SUM(A1)', '-HYPERLINK("x")'].map(safeXlsxText)).toEqual([
+    // XLSX (CONTRACT §3): `=`, `@`, tab, carriage return, or `+`/`-` not followed by a digit — the
+    // DDE payloads `=cmd|…`, `+cmd|…`, `-cmd|…`, `@SUM(…)` included; karyotypes `+8`, `-7`, `-5q` stay.
+    expect(
+      [
+        '+8',
+        '-7',
+        '-5q',
+        '+21,-7',
+        '+mar',
+        '@x',
+        '=1',
+        '+SUM(A1)',
+        '-HYPERLINK("x")',
+        "=cmd|' /C calc'!A0",
+        "+cmd|' /C calc'!A0",
+        "-cmd|' /C calc'!A0",
+        "@SUM(1+1)*cmd|' /C calc'!A0",
+        '\tx',
+        '\rx',
+        '+ 8',
+        '-',
+        '46,XY',
+        'ok',
+      ].map(safeXlsxText),
+    ).toEqual([
       '+8',
       '-7',
       '-5q',
-      '+mar',
-      '@x',
+      '+21,-7',
+      "'+mar",
+      "'@x",
       "'=1",
       "'+SUM(A1)",
       `'-HYPERLINK("x")`,
+      "'=cmd|' /C calc'!A0",
+      "'+cmd|' /C calc'!A0",
+      "'-cmd|' /C calc'!A0",
+      "'@SUM(1+1)*cmd|' /C calc'!A0",
+      "'\tx",
+      "'\rx",
+      "'+ 8",
+      "'-",
+      '46,XY',
+      'ok',
     ]);
-    expect(exportName(new Date('2024-03-05T07:08:09Z'))).toBe('patients-2024-03-05-070809');
+    expect(exportName(new Date('2024-03-05T07:08:09Z'))).toBe('patients-2024-03-05-070809-UTC');
   });
 });

@@ -82,9 +82,20 @@ export function columnName(index: number): string {
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
-/** Excel's serial number of a date (days since 1899-12-30) or of a timestamp (with the day's fraction). */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/**
+ * Excel's serial number of a date (days since 1899-12-30) or of a timestamp (with the day's fraction);
+ * null for anything else — a biobank's bare birth year stays the year, never becomes its 1 January.
+ */
 export function serialOf(text: string): number | null {
-  const time = text.length === 10 ? Date.parse(`${text}T00:00:00Z`) : Date.parse(text);
+  let time = Number.NaN;
+  if (DATE.test(text)) {
+    time = Date.parse(`${text}T00:00:00Z`);
+  } else if (TIMESTAMP.test(text)) {
+    time = Date.parse(text);
+  }
   return Number.isNaN(time) ? null : (time - EXCEL_EPOCH) / DAY_MS;
 }
 
@@ -241,6 +252,9 @@ export function xlsxWorkbook(sheets: readonly XlsxSheet[], options: XlsxOptions)
     const fixed = (name: string, text: string) => zip.append(text, { name });
     const streamed = (name: string, chunks: AsyncIterable<string | Buffer>) => {
       const part = Readable.from(chunks, { objectMode: false, highWaterMark: 1 });
+      // The zip hears a part's error only while it writes that part: a sheet that fails before (the
+      // database gone while its rows are read ahead) must still end the workbook, never the process.
+      part.on('error', (error) => output.destroy(error));
       parts.push(part);
       zip.append(part, { name });
     };
