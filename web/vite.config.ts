@@ -1,7 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The tab's icon written into index.html from public/logo.svg: the browser asks for a favicon on its own
+ * (twice, in Chromium, on a first visit), beside the page's own logo; inlined, the logo is fetched once.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'inline-favicon',
+    transformIndexHtml(html) {
+      const svg = readFileSync(path.join(import.meta.dirname, 'public', 'logo.svg'), 'utf8').replace(
+        /\s+/g,
+        ' ',
+      );
+      return html.replace('href="/logo.svg"', `href="data:image/svg+xml,${encodeURIComponent(svg.trim())}"`);
+    },
+  };
+}
 
 /**
  * React Router's package points every bundler at its development build (with its warnings); a
@@ -12,8 +30,12 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/** Modules the sign-in page and many screens share, kept together (see manualChunks). */
+const SIGN_IN_PARTS =
+  /@mantine\/core\/esm\/components\/(ActionIcon|Anchor|TextInput)\/|web\/src\/lib\/api-error\.ts$/;
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), inlineFavicon()],
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -38,6 +60,11 @@ export default defineConfig(({ mode }) => ({
           }
           if (/node_modules\/react-router\//.test(id)) {
             return 'router';
+          }
+          // The small pieces the sign-in form shares with the screens, in one chunk rather than a file
+          // each: every file of the first load costs its own wrapper (docs/decisions/016-first-load-budget.md).
+          if (SIGN_IN_PARTS.test(id)) {
+            return 'sign-in-parts';
           }
           return undefined;
         },

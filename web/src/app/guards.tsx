@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { useSession } from '../features/auth/api/me.ts';
 import { AuthLinkProvider } from '../features/auth/components/auth-link.tsx';
+import { redirectTarget, signInPath } from '../features/auth/redirect.ts';
 import { loadTexts, SIGNED_IN_TEXTS } from '../lib/i18n.ts';
 import { useCurrentUser } from '../lib/session.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -17,15 +18,19 @@ const AppLayout = lazy(() =>
   })),
 );
 
-/** Auth screens: a signed-in user is sent to / (docs/product-rules.md#screens). */
+/**
+ * Auth screens: a signed-in user is sent to where the sign-in was asked for, else to /
+ * (docs/product-rules.md#screens).
+ */
 export function SignedOutOnly() {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   if (session === undefined) {
     return <FullScreenLoader />;
   }
   if (session) {
-    return <Navigate to="/" replace />;
+    return <Navigate to={redirectTarget(location.search)} replace />;
   }
   return (
     <AuthLinkProvider value={(to) => void navigate(to)}>
@@ -36,7 +41,10 @@ export function SignedOutOnly() {
   );
 }
 
-/** Protected screens: without a user, go to sign-in; while the session loads, a full-screen loader. */
+/**
+ * Protected screens: without a user, go to sign-in, which returns here once signed in; while the session
+ * loads, a full-screen loader.
+ */
 export function SignedInOnly() {
   const session = useSession();
   const location = useLocation();
@@ -44,7 +52,7 @@ export function SignedInOnly() {
     return <FullScreenLoader />;
   }
   if (!session) {
-    return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
+    return <Navigate to={signInPath(location.pathname + location.search)} replace />;
   }
   return (
     <Suspense fallback={<FullScreenLoader />}>

@@ -63,6 +63,7 @@ export const createAppRouter = () =>
               ...lazyScreen(() => import('../features/institutions/routes/institutions-page.tsx')),
             },
             { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
+            { path: 'quality', ...lazyScreen(() => import('../features/quality/routes/quality-page.tsx')) },
           ],
         },
       ],

@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSignInHandoff, signInHandoff } from '../features/auth/handoff.ts';
 import { i18n } from '../lib/i18n.ts';
+import { answer, refusal, stubRoutes } from '../test/fetch-routes.ts';
 import { opensOnSignIn, renderSignIn } from './sign-in-app.tsx';
 
 const renderApp = vi.fn();
@@ -20,13 +21,10 @@ const USER = {
   doctor: null,
 };
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const signedIn = answer.bind(null, 200, {
-  data: { response: { token: { accessToken: 'tok', expiresIn: 1800 } } },
-});
+const LOGIN = 'POST /api/users/login';
+const ME = 'GET /api/users/me';
+const signedIn = () =>
+  answer(200, { data: { response: { token: { accessToken: 'tok', expiresIn: 1800 } } } });
 
 let root: Root;
 let container: HTMLElement;
@@ -69,8 +67,7 @@ describe('the light sign-in page', () => {
   });
 
   it('shows the sign-in form at /auth/login, and checks it with the shared rules before sending', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({});
     await show('/patients');
     expect(window.location.pathname).toBe('/auth/login');
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -78,12 +75,12 @@ describe('the light sign-in page', () => {
     expect(await screen.findByText('El email es obligatorio.')).toBeInTheDocument();
     expect(screen.getByText('Debe ingresar su contraseña.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('checks a field when it is left, then as it is typed in, in English too', async () => {
     await i18n.changeLanguage('en');
-    vi.stubGlobal('fetch', vi.fn());
+    stubRoutes({});
     await show('/auth/login');
     await userEvent.type(screen.getByLabelText(/^Email/), 'nobody');
     expect(screen.queryByText('Email is not valid.')).not.toBeInTheDocument();
@@ -94,7 +91,7 @@ describe('the light sign-in page', () => {
   });
 
   it('shows and hides the password with a named, pressed toggle', async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    stubRoutes({});
     await show('/auth/login');
     const password = screen.getByLabelText(/^Contraseña/);
     expect(password).toHaveAttribute('type', 'password');
@@ -105,12 +102,7 @@ describe('the light sign-in page', () => {
   });
 
   it('tells a refusal in a toast, empties the form, and keeps no token', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        answer(401, { statusCode: 401, error: 'Unauthorized', message: 'x', code: 'INVALID_CREDENTIALS' }),
-      ),
-    );
+    stubRoutes({ [LOGIN]: () => refusal(401, 'INVALID_CREDENTIALS', 'x') });
     await show('/auth/login');
     await type('ana@example.org', /^Contraseña/, 'Wrong-pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -121,10 +113,7 @@ describe('the light sign-in page', () => {
   });
 
   it('signs in, loads the user, and hands the page to the app at /, with the user known', async () => {
-    const fetch = vi.fn(async (url: string) =>
-      url.endsWith('/users/login') ? signedIn() : answer(200, { data: USER }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    stubRoutes({ [LOGIN]: signedIn, [ME]: () => answer(200, { data: USER }) });
     await show('/auth/login');
     await type('ana@example.org', /^Contraseña/, 'Right-pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -134,14 +123,7 @@ describe('the light sign-in page', () => {
   });
 
   it('forgets the token when the user cannot be loaded, and says so', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.endsWith('/users/login')
-          ? signedIn()
-          : answer(403, { statusCode: 403, error: 'Forbidden', message: 'x', code: 'ACCOUNT_INACTIVE' }),
-      ),
-    );
+    stubRoutes({ [LOGIN]: signedIn, [ME]: () => refusal(403, 'ACCOUNT_INACTIVE', 'x') });
     await show('/auth/login');
     await type('ana@example.org', /^Contraseña/, 'Right-pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -154,10 +136,7 @@ describe('the light sign-in page', () => {
 
   it('hands a sign-in that needs a second step to the app, at that step', async () => {
     const mfa = { step: 'verify', challenge: 'c'.repeat(43), expiresIn: 300 };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, { data: { response: { mfa } } })),
-    );
+    stubRoutes({ [LOGIN]: () => answer(200, { data: { response: { mfa } } }) });
     await show('/auth/login');
     await type('ana@example.org', /^Contraseña/, 'Right-pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -170,10 +149,7 @@ describe('the light sign-in page', () => {
   it('sends once however often it is clicked, and stays busy until the app has taken over', async () => {
     let arrive: (module: { renderApp: typeof renderApp }) => void = () => undefined;
     const slowApp = () => new Promise<{ renderApp: typeof renderApp }>((resolve) => (arrive = resolve));
-    const fetch = vi.fn(async (url: string) =>
-      url.endsWith('/users/login') ? signedIn() : answer(200, { data: USER }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [LOGIN]: signedIn, [ME]: () => answer(200, { data: USER }) });
     window.history.replaceState(null, '', '/auth/login');
     container = document.createElement('div');
     document.body.append(container);
@@ -182,22 +158,19 @@ describe('the light sign-in page', () => {
     await type('ana@example.org', /^Contraseña/, 'Right-pass1');
     const submit = screen.getByRole('button', { name: 'Ingresar' });
     await userEvent.click(submit);
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2)); // the sign-in, then the user
+    await waitFor(() => expect(api.calls).toHaveLength(2)); // the sign-in, then the user
     // Signed in, the app still on its way: the form stays busy, and another click sends nothing.
     expect(submit).toHaveAttribute('data-loading', 'true');
     await userEvent.click(submit, { pointerEventsCheck: 0 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     await act(async () => arrive({ renderApp }));
     await waitFor(() => expect(renderApp).toHaveBeenCalledTimes(1));
-    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/users/login'))).toHaveLength(1);
+    expect(api.to(LOGIN)).toHaveLength(1);
   });
 
   it('leaves nothing of a second step behind when the app cannot be fetched', async () => {
     const mfa = { step: 'verify', challenge: 'c'.repeat(43), expiresIn: 300 };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, { data: { response: { mfa } } })),
-    );
+    stubRoutes({ [LOGIN]: () => answer(200, { data: { response: { mfa } } }) });
     window.history.replaceState(null, '', '/auth/login');
     container = document.createElement('div');
     document.body.append(container);
@@ -211,7 +184,7 @@ describe('the light sign-in page', () => {
   });
 
   it('follows a link of the form by starting the app there', async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    stubRoutes({});
     await show('/auth/login');
     const link = screen.getByRole('link', { name: '¿Olvidó su contraseña?' });
     expect(link).toHaveAttribute('href', '/auth/forgot-password');
@@ -222,7 +195,7 @@ describe('the light sign-in page', () => {
   });
 
   it('switches the language with a pressed toggle in a named group', async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    stubRoutes({});
     await show('/auth/login');
     const languages = screen.getByRole('group', { name: 'Idioma' });
     expect(languages).toContainElement(screen.getByRole('button', { name: 'ES', pressed: true }));

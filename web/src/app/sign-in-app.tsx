@@ -1,15 +1,16 @@
 import { Button, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@registry/shared';
-import { lazy, type ReactNode, StrictMode, Suspense } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import type { Root } from 'react-dom/client';
 import { keepTokenWithUser } from '../features/auth/api/keep-token.ts';
 import { signIn } from '../features/auth/api/login.ts';
 import { AuthLinkProvider } from '../features/auth/components/auth-link.tsx';
 import { PasswordStep } from '../features/auth/components/password-step.tsx';
 import { clearSignInHandoff, handOffSignIn } from '../features/auth/handoff.ts';
+import { redirectTarget, signInPath } from '../features/auth/redirect.ts';
 import { i18n } from '../lib/i18n.ts';
 import { isChunkLoadError, reloadOnceForNewVersion } from '../lib/new-version.ts';
-import { clearNotifications, notify } from '../lib/notify.ts';
+import { clearNotifications, notify, toastsWanted } from '../lib/notify.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -20,7 +21,10 @@ import { cssVariablesResolver, theme } from './theme.ts';
  * over once the user is signed in, at a second step, or when a link of the form is followed.
  */
 
-/** The toasts' container is not needed before the first toast: it comes after the page shows. */
+/**
+ * The toasts' container is not needed before the first toast: it is fetched with it, not with the page
+ * (docs/decisions/016-first-load-budget.md).
+ */
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
@@ -37,11 +41,17 @@ export function opensOnSignIn(pathname: string, token: string | null): boolean {
   return token === null && !RECOVERY.test(pathname);
 }
 
-/** Shows the sign-in page in `root`, at /auth/login, as the app would. */
+/**
+ * Shows the sign-in page in `root`, at /auth/login, as the app would; the address asked for is kept as
+ * `?redirect=`, and the user is taken there once signed in (features/auth/redirect.ts).
+ */
 export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loadTheApp): void {
-  if (window.location.pathname !== '/auth/login') {
-    window.history.replaceState(null, '', '/auth/login');
+  const { pathname, search } = window.location;
+  const signInAt = pathname === '/auth/login' ? `/auth/login${search}` : signInPath(pathname + search);
+  if (pathname + search !== signInAt) {
+    window.history.replaceState(null, '', signInAt);
   }
+  const returnTo = redirectTarget(new URL(signInAt, window.location.origin).search);
   let user: User | undefined;
 
   // As the app does (features/auth/api/start-session.ts), the user kept for the app's cache.
@@ -61,12 +71,12 @@ export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loa
             onFirstUse={() => void loadApp().catch(() => undefined)}
             onSignedIn={() => {
               clearNotifications();
-              return startApp('/', 'replace');
+              return startApp(returnTo, 'replace');
             }}
             onSecondStep={(step, email) => {
               clearNotifications();
               handOffSignIn({ step, email });
-              return startApp('/auth/login', 'replace');
+              return startApp(signInAt, 'replace');
             }}
           />
         </PublicLayout>
@@ -120,12 +130,15 @@ export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loa
  * the components find the app's i18next instance as the default one (lib/i18n.ts).
  */
 function LightProviders({ children }: { readonly children: ReactNode }) {
+  const withToasts = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get);
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" autoClose={5000} />
-        </Suspense>
+        {withToasts && (
+          <Suspense fallback={null}>
+            <Notifications position="top-right" autoClose={5000} />
+          </Suspense>
+        )}
         {children}
       </MantineProvider>
     </StrictMode>

@@ -28,6 +28,9 @@ export const theme = createTheme({
     Select: { defaultProps: { maxDropdownHeight: 300 } },
     MultiSelect: { defaultProps: { maxDropdownHeight: 300 } },
     Autocomplete: { defaultProps: { maxDropdownHeight: 300 } },
+    // A light alert writes its title in its own colour, too pale on its tint for AA in yellow and
+    // orange: titles take the text's colour, the icon and the tint still say the tone.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
   },
 });
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { renderScreen } from '../test/render.tsx';
-import { DateField, DateRangeField, type DayRange, readTypedDay } from './date-field.tsx';
+import { DateField, DateRangeField, type DayRange } from './date-field.tsx';
 
 /** Mantine names each day of the calendar by its date in the current language. */
 const dayName = (day: dayjs.Dayjs) => day.locale('es').format('D MMMM YYYY');
@@ -122,17 +122,6 @@ describe('DateField', () => {
     expect(await screen.findByRole('button', { name: 'Mes anterior', hidden: true })).toBeInTheDocument();
   });
 
-  it('reads only whole DD/MM/YYYY days', () => {
-    expect(readTypedDay('31/12/1980')).toBe('1980-12-31');
-    expect(readTypedDay(' 1/2/2024 ')).toBe('2024-02-01');
-    expect(readTypedDay('29/02/2024')).toBe('2024-02-29');
-    expect(readTypedDay('29/02/2023')).toBeNull();
-    expect(readTypedDay('2024-01-01')).toBeNull();
-    expect(readTypedDay('01/13/2024')).toBeNull();
-    expect(readTypedDay('1/1/24')).toBeNull();
-    expect(readTypedDay('01/01/2024x')).toBeNull();
-  });
-
   it('clears an optional day, and offers no clearing for a required one', async () => {
     const onChange = vi.fn();
     const { unmount } = renderScreen(<DateField label="Fecha" value="2024-10-01" onChange={onChange} />);
@@ -144,6 +133,21 @@ describe('DateField', () => {
       <DateField label="Fecha de óbito" required value="2024-10-01" onChange={vi.fn()} placeholder="Elija" />,
     );
     expect(screen.queryByRole('button', { name: 'Borrar la fecha' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the clear button out of the Tab order: Tab goes from field to field', async () => {
+    renderScreen(
+      <>
+        <DateField label="Fecha de consentimiento" value="2024-10-01" onChange={vi.fn()} />
+        <input aria-label="Siguiente campo" />
+      </>,
+    );
+    const clear = screen.getByRole('button', { name: 'Borrar la fecha' });
+    expect(clear).toHaveAttribute('tabindex', '-1');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Fecha de consentimiento' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.tab();
+    expect(screen.getByRole('textbox', { name: 'Siguiente campo' })).toHaveFocus();
   });
 });
 

@@ -1,34 +1,13 @@
 import type { DatePickerInputProps } from '@mantine/dates';
 import { DateInput, DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { todayString } from '../lib/date-strings.ts';
+import { firstOfLastMonthIsoDate, isIsoDate, isoDateFromTyped, todayIsoDate } from '../lib/dates.ts';
 import { useFieldDisabled } from './disabled-fieldset.tsx';
-
-dayjs.extend(customParseFormat);
 
 /** A calendar day as the API carries it ('yyyy-MM-dd'), or null for none. */
 export type DayValue = string | null;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * A typed day, strictly 'DD/MM/YYYY' (or 'D/M/YYYY'), as 'yyyy-MM-dd'; null for text that is no such
- * day (31/02/2024, 2024-01-01, 1/1/24).
- */
-export function readTypedDay(text: string): DayValue {
-  const typed = text.trim();
-  for (const format of ['DD/MM/YYYY', 'D/M/YYYY']) {
-    const day = dayjs(typed, format, true);
-    if (day.isValid()) {
-      return day.format('YYYY-MM-DD');
-    }
-  }
-  return null;
-}
 
 type SharedProps = Pick<
   DatePickerInputProps,
@@ -53,7 +32,7 @@ export function useDatePickerProps(): SharedProps {
     valueFormat: 'DD/MM/YYYY',
     locale: i18n.language,
     firstDayOfWeek: 1,
-    maxDate: todayString(),
+    maxDate: todayIsoDate(),
     leftSection: <IconCalendar size={16} aria-hidden />,
     // Days of the months around are drawn in a grey that fails WCAG AA contrast; a month shows its own.
     hideOutsideDates: true,
@@ -76,6 +55,10 @@ export function useDatePickerProps(): SharedProps {
 
 /** Keys that move on or modify another key: they leave a quiet calendar shut. */
 const MOVING_KEYS: ReadonlySet<string> = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape']);
+
+/** The calendar's distance from the field (Mantine's default), and from a field with a message under it. */
+const DEFAULT_OFFSET = 8;
+const ERROR_OFFSET = 32;
 
 /** Mantine hands back 'yyyy-MM-dd' strings; the slice keeps any time part out of the records. */
 const toDay = (value: unknown): DayValue => (value ? String(value).slice(0, 10) : null);
@@ -130,7 +113,8 @@ export function DateField({
   // A field focused as its modal opens keeps its calendar shut (it would cover the modal's buttons) until
   // the user clicks it or types; focus that comes later opens the calendar as usual.
   const [quiet, setQuiet] = useState(Boolean(autofocus));
-  const day = value && DAY.test(value) ? value : null;
+  const day = isIsoDate(value) ? value : null;
+  const shownError = unreadable !== null && left ? t('dates.invalid') : error;
   const typed = (text: string) => {
     setLeft(false);
     if (text.trim() === '') {
@@ -138,7 +122,7 @@ export function DateField({
       onChange(null);
       return;
     }
-    const read = readTypedDay(text);
+    const read = isoDateFromTyped(text);
     setUnreadable(read ? null : text);
     // A day after today is left to the form's rules, which say why it is refused.
     onChange(read ?? text);
@@ -146,10 +130,12 @@ export function DateField({
   return (
     <DateInput
       {...shared}
-      dateParser={readTypedDay}
+      dateParser={isoDateFromTyped}
       fixOnBlur={false}
       label={label}
       withAsterisk={required}
+      // The asterisk is drawn for the eye; a screen reader hears that the day is asked for.
+      aria-required={required || undefined}
       value={day}
       onChange={(picked) => {
         setUnreadable(null);
@@ -167,15 +153,21 @@ export function DateField({
           setQuiet(false);
         }
       }}
-      popoverProps={quiet ? { opened: false } : undefined}
+      // The calendar opens below the field's message, not over it (the message is what needs reading).
+      popoverProps={{
+        position: 'bottom-start',
+        offset: shownError ? ERROR_OFFSET : DEFAULT_OFFSET,
+        ...(quiet ? { opened: false } : {}),
+      }}
       name={name}
       ref={inputRef}
-      error={unreadable !== null && left ? t('dates.invalid') : error}
+      error={shownError}
       disabled={disabled}
       placeholder={placeholder ?? t('dates.placeholder')}
       // A disabled field offers no clear button.
       clearable={!required && !off}
-      clearButtonProps={{ 'aria-label': t('dates.clear') }}
+      // The clear button is clicked, not tabbed to: Tab goes from field to field.
+      clearButtonProps={{ 'aria-label': t('dates.clear'), tabIndex: -1 }}
       defaultLevel={defaultLevel}
       data-autofocus={autofocus || undefined}
     />
@@ -216,7 +208,7 @@ export function DateRangeField({
       value={value}
       onChange={([from, to]) => onChange([toDay(from), toDay(to)])}
       // No day lies after today: the two months shown end with the current one.
-      defaultDate={dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD')}
+      defaultDate={firstOfLastMonthIsoDate()}
       clearButtonProps={{ 'aria-label': clearLabel }}
       popoverProps={{ position: 'bottom-start' }}
       miw={miw}

@@ -2,14 +2,28 @@ import { errorBodySchema } from '@registry/shared';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { i18n } from './i18n.ts';
+import { recoverSession, sessionActivity } from './session-recovery.ts';
 import { tokenStore } from './storage.ts';
 
 // The error type lives apart, so that screens can tell errors apart without loading the client and zod.
 export { ApiError, isStaleVersion } from './api-error.ts';
 
-/** What a network failure or an unreadable answer becomes. */
+/** What an unreadable answer becomes. */
 function unexpected(status: number): ApiError {
   return new ApiError({ statusCode: status, error: 'Error', message: '', code: 'INTERNAL' });
+}
+
+/**
+ * What a request that never reached the server becomes (status 0): said as it is, and that what was typed
+ * is still on the screen (docs/product-rules.md#errors).
+ */
+function unreachable(): ApiError {
+  return new ApiError({
+    statusCode: 0,
+    error: 'Error',
+    message: i18n.t('notify.unreachable'),
+    code: 'INTERNAL',
+  });
 }
 
 /**
@@ -34,6 +48,18 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** The patient version a write is based on, sent as `If-Match` (docs/product-rules.md#versions). */
   readonly version?: number;
+  /**
+   * Sent without the token, and a 401 is only a refusal: the sign-in typed again over a dead session
+   * (features/auth/components/session-keeper.tsx).
+   */
+  readonly anonymous?: boolean;
+  /** False: a 401 is only a refusal, with no sign-in asked for (signing out). */
+  readonly recover?: boolean;
+  /**
+   * A poll the app makes by itself (the notifications' badge): sent as `X-Background-Request: 1`, it does
+   * not move the session's idle limit on, on the server or here, so an unattended tab still signs out.
+   */
+  readonly background?: boolean;
 }
 
 /** A request body as fetch takes it: FormData as it is (the browser sets the boundary), else JSON. */
@@ -44,12 +70,19 @@ function encodeBody(body: unknown, isForm: boolean): BodyInit | undefined {
   return isForm ? (body as FormData) : JSON.stringify(body);
 }
 
-/** Sends a request with the token, the language and the version; turns failures into ApiError. */
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const token = tokenStore.get();
+/**
+ * Sends a request with the token, the language and the version; turns failures into ApiError. A session
+ * that died under the request is recovered in place when the shell can (the password typed again), and the
+ * request is sent once more with the new token: a save that met the end of a session is not lost.
+ */
+async function send(path: string, options: RequestOptions, retried = false): Promise<Response> {
+  const token = options.anonymous ? null : tokenStore.get();
   const headers: Record<string, string> = { 'accept-language': i18n.language || 'es' };
   if (token) {
     headers.authorization = `Bearer ${token}`;
+  }
+  if (options.background) {
+    headers['x-background-request'] = '1';
   }
   if (options.version !== undefined) {
     headers['if-match'] = `"${options.version}"`;
@@ -58,6 +91,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.body !== undefined && !isForm) {
     headers['content-type'] = 'application/json';
   }
+  // The server counts the session's use from when it gets the request, not from when its answer is read.
+  const sentAt = Date.now();
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -70,16 +105,26 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if ((error as Error).name === 'AbortError') {
       throw error;
     }
-    throw unexpected(0);
+    throw unreachable();
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
     const parsed = errorBodySchema.safeParse(payload);
     const error = parsed.success ? new ApiError(parsed.data) : unexpected(response.status);
-    if (response.status === 401 && token && endsSession(error)) {
-      sessionEnded();
+    if (response.status === 401 && token && options.recover !== false && endsSession(error)) {
+      const recovered = retried ? null : recoverSession();
+      if (recovered === null) {
+        sessionEnded();
+      } else if (await recovered) {
+        return send(path, options, true);
+      }
+    } else if (token && response.status !== 401 && !options.background) {
+      sessionActivity.touch(sentAt);
     }
     throw error;
+  }
+  if (token && !options.background) {
+    sessionActivity.touch(sentAt);
   }
   return response;
 }

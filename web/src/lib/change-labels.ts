@@ -1,6 +1,6 @@
 import { splitOther } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from './date-strings.ts';
+import { formatIsoDate } from './dates.ts';
 import { translateRuntimeKey } from './translate.ts';
 
 /**
@@ -9,7 +9,10 @@ import { translateRuntimeKey } from './translate.ts';
  * column name or a code.
  */
 
-/** The label of each field an entry may change, by the kind of record it belongs to (their keys are tested). */
+/**
+ * The label of each field an entry may change, by the kind of record it belongs to (their keys are
+ * tested); a field not named here takes the patient file's label of the same name, if there is one.
+ */
 export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   patient: {
     identification: 'wizard.demography.identification',
@@ -18,6 +21,7 @@ export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>
     deathDate: 'patientFile.fields.deathDate',
     deathCause: 'patientFile.fields.deathCause',
     lastContactDate: 'patientFile.followUp.lastContact',
+    collidesWith: 'changeLog.fields.collidesWith',
     'demography.birthDate': 'patientFile.fields.birthDate',
     'demography.gender': 'patientFile.fields.gender',
     'demography.ecog': 'patientFile.fields.ecog',
@@ -41,17 +45,25 @@ export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>
     consent: 'patientFile.fields.consent',
     consentDate: 'patientFile.fields.consentDate',
   },
+  genetics: {
+    karyotype: 'geneticRisk.fields.karyotype',
+    karyotypeResult: 'geneticRisk.fields.karyotypeResult',
+    markers: 'geneticRisk.fields.markers',
+  },
   treatment: {
     order: 'changeLog.fields.order',
     scheme: 'patientFile.fields.scheme',
     startDate: 'patientFile.fields.startDate',
     toxicities: 'patientFile.fields.toxicities',
     diseaseAssessment: 'patientFile.fields.diseaseAssessment',
+    diseaseAssessmentDate: 'patientFile.fields.diseaseAssessmentDate',
     medulogram: 'patientFile.fields.medulogram',
     medulogramDate: 'patientFile.fields.medulogramDate',
     EMR: 'patientFile.fields.EMR',
     EMRDate: 'patientFile.fields.EMRDate',
     EMRBlasts: 'patientFile.fields.EMRBlasts',
+    EMRStatus: 'patientFile.fields.EMRStatus',
+    EMRMethod: 'patientFile.fields.EMRMethod',
     clinicalMonitoring: 'patientFile.fields.clinicalMonitoring',
     drugs: 'patientFile.fields.drugs',
   },
@@ -98,12 +110,21 @@ const ENTRY_FIELD_KEYS: Readonly<Record<string, string>> = {
   format: 'changeLog.fields.format',
   filters: 'changeLog.fields.filters',
   query: 'changeLog.fields.query',
+  codes: 'auditParams.codes',
 };
+
+/**
+ * The kind given to the parameters inside an entry's `query` or `filters` (an export's filters, an
+ * outcome's question): each is named in words (`auditParams.*`), and a `size` there is a number of rows.
+ */
+const PARAMETERS = 'parameters';
+
+/** Parameters whose values are words of their own (`auditParams.values.<name>.<value>`). */
+const WORDED_PARAMETERS: ReadonlySet<string> = new Set(['order', 'orderBy', 'codes', 'from']);
 
 /** Fields that tie a record to another and tell a reader nothing. */
 const HIDDEN_FIELDS: ReadonlySet<string> = new Set(['treatmentId']);
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MIME_LABELS: Readonly<Record<string, string>> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPG' };
 
 /** One changed field as shown: its label and its old and new values. */
@@ -122,11 +143,51 @@ export function useChangeLabels() {
   const numbers = new Intl.NumberFormat(i18n.language);
 
   const fieldLabel = (entityType: string | null, field: string): string => {
-    const key = FIELD_KEYS[entityType ?? '']?.[field] ?? ENTRY_FIELD_KEYS[field];
-    return (key && known(key)) || t('changeLog.fields.other');
+    if (entityType === PARAMETERS) {
+      return known(`auditParams.${field}`) || field;
+    }
+    // A record's field is labelled as on the patient file unless this table says otherwise.
+    const key =
+      FIELD_KEYS[entityType ?? '']?.[field] ?? ENTRY_FIELD_KEYS[field] ?? `patientFile.fields.${field}`;
+    return known(key) || t('changeLog.fields.other');
+  };
+
+  /** A parameter's value in words: an outcome, a grouping, a stage, a subtype, a range of days. */
+  const parameter = (field: string, value: string): string | null => {
+    if (WORDED_PARAMETERS.has(field)) {
+      return runtime(`auditParams.values.${field}.${value}`, value);
+    }
+    switch (field) {
+      case 'endpoint':
+        return runtime(`outcomes.endpoints.${value}`, value);
+      case 'groupBy':
+        return runtime(`outcomes.groupBy.${value}`, value);
+      case 'relapse':
+        return value === 'true' ? t('patientCommon.yes') : t('patientCommon.no');
+      case 'dx':
+        return runtime(`patientCommon.stages.${value}`, value);
+      case 'subtype':
+        return runtime(`patientCommon.diagnoses.${value}`, value);
+      case 'obito':
+        return value
+          .split(',')
+          .map((day) => formatIsoDate(day))
+          .join(' – ');
+      case 'text':
+      case 'institutionCode':
+        return value;
+      default:
+        return null;
+    }
   };
 
   const coded = (entityType: string | null, field: string, value: string): string | null => {
+    if (entityType === PARAMETERS) {
+      const worded = parameter(field, value);
+      if (worded !== null) {
+        return worded;
+      }
+    }
     const name = field.replace(/^demography\./, '');
     switch (name) {
       case 'riskLevel':
@@ -145,6 +206,10 @@ export function useChangeLabels() {
       }
       case 'diseaseAssessment':
         return runtime(`wizardOptions.responses.${value}`, value);
+      case 'EMRStatus':
+        return runtime(`patientCourse.mrdStatuses.${value}`, value);
+      case 'EMRMethod':
+        return runtime(`patientCourse.mrdMethods.${value}`, value);
       case 'fileId':
         return t('changeLog.values.attachedFile');
       case 'purpose':
@@ -157,9 +222,23 @@ export function useChangeLabels() {
         return entityType === 'labReport' ? runtime(`patientCommon.labReports.${value}`, value) : null;
       case 'format':
         return value.toUpperCase();
+      case 'karyotypeResult':
+        return runtime(`geneticRisk.karyotypeResults.${value}`, value);
+      case 'codes':
+        return runtime(`auditParams.values.codes.${value}`, value);
       default:
         return null;
     }
+  };
+
+  /** A genetic marker as entered: `NPM1 positivo (VAF 38 %)`; complex and monosomal in words. */
+  const markerText = (marker: unknown): string => {
+    const { code, result, vaf } = (marker ?? {}) as { code?: string; result?: string; vaf?: number | null };
+    const name = code === 'complex' || code === 'monosomal' ? t(`geneticRisk.markers.${code}`) : String(code);
+    const text = `${name} ${runtime(`geneticRisk.results.${result}`, String(result))}`;
+    return typeof vaf === 'number'
+      ? t('geneticRisk.withVaf', { marker: text, vaf: numbers.format(vaf) })
+      : text;
   };
 
   const valueLabel = (entityType: string | null, field: string, value: unknown): string => {
@@ -173,16 +252,19 @@ export function useChangeLabels() {
       return value ? t('patientCommon.yes') : t('patientCommon.no');
     }
     if (typeof value === 'number') {
-      return field === 'size'
+      return field === 'size' && entityType !== PARAMETERS
         ? t('changeLog.values.kilobytes', { size: Math.ceil(value / 1024) })
         : numbers.format(value);
+    }
+    if (Array.isArray(value) && entityType === 'genetics' && field === 'markers') {
+      return value.length === 0 ? none : value.map(markerText).join(', ');
     }
     if (Array.isArray(value)) {
       return value.length === 0 ? none : value.map((item) => valueLabel(entityType, field, item)).join(', ');
     }
     if (typeof value === 'object') {
       const parts = Object.entries(value as Record<string, unknown>).map(
-        ([key, item]) => `${fieldLabel(null, key)}: ${valueLabel(null, key, item)}`,
+        ([key, item]) => `${fieldLabel(PARAMETERS, key)}: ${valueLabel(PARAMETERS, key, item)}`,
       );
       return parts.length === 0 ? none : parts.join('; ');
     }
@@ -191,7 +273,7 @@ export function useChangeLabels() {
     if (shown !== null) {
       return shown;
     }
-    return DAY.test(text) ? displayDay(text) : text;
+    return formatIsoDate(text);
   };
 
   const actionLabel = (action: string, outcome: string = 'ok'): string => {

@@ -4,7 +4,7 @@ import 'dayjs/locale/en';
 import { i18n } from './i18n.ts';
 
 /**
- * Dates (the pickers' month and day names, the formats of dates.ts and calendar-date.ts) follow the
+ * Dates (the pickers' month and day names, the formats of dates.ts) follow the
  * language in use: the locales are registered here, with the app's providers (app/providers.tsx) and the
  * modules that format dates, not with the light sign-in page, which shows none.
  */

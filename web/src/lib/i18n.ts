@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
+import type esQuality from '../locales/es/quality.json';
 import type esShell from '../locales/es/shell.json';
 import type es from '../locales/es/translation.json';
 import type esWizard from '../locales/es/wizard.json';
@@ -13,10 +14,10 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list. All of them form one namespace; a group is fetched when a screen needs it, and only in
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view. All of them form one namespace; a group is fetched when a screen needs it, and only in
  * the language in use (docs/decisions/016-first-load-budget.md).
  */
-export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes';
+export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality';
 
 /** What the signed-in screens show: every group (they refer to each other's texts). */
 export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
@@ -25,6 +26,7 @@ export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
   'patients',
   'wizard',
   'outcomes',
+  'quality',
 ];
 
 /** The texts' shape, as the typecheck sees them (src/i18next.d.ts). */
@@ -34,6 +36,7 @@ export type Resources = {
     typeof esPatients &
     typeof esWizard &
     typeof esOutcomes &
+    typeof esQuality &
     SharedTexts;
 };
 
@@ -48,6 +51,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     patients: () => json(import('../locales/es/patients.json')),
     wizard: () => json(import('../locales/es/wizard.json')),
     outcomes: () => json(import('../locales/es/outcomes.json')),
+    quality: () => json(import('../locales/es/quality.json')),
   },
   en: {
     translation: () => json(import('../locales/en.ts')),
@@ -55,6 +59,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     patients: () => json(import('../locales/en/patients.json')),
     wizard: () => json(import('../locales/en/wizard.json')),
     outcomes: () => json(import('../locales/en/outcomes.json')),
+    quality: () => json(import('../locales/en/quality.json')),
   },
 };
 

@@ -1,30 +1,36 @@
-import { i18n } from './i18n.ts';
+import type { Tone } from './toasts.ts';
 
-const COLORS = { success: 'green', error: 'red', info: 'blue' } as const;
+/** The toasts, fetched with the first one. Calls keep their order: each waits on the same module. */
+const toasts = () => import('./toasts.ts');
+
+/** Whether a toast was asked for yet: the sign-in page mounts the toasts' container only then. */
+let wanted = false;
+const listeners = new Set<() => void>();
+export const toastsWanted = {
+  get: (): boolean => wanted,
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
 
 /**
- * Mantine's toasts, fetched with the first one: the sign-in page shows before it needs them
- * (docs/decisions/016-first-load-budget.md). Calls keep their order: each waits on the same module.
+ * A toast (top right, 5 s: see app/providers.tsx); the same one twice shows once, and a success closes
+ * the failures before it (lib/toasts.ts).
  */
-const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
-
-/**
- * A toast (top right, 5 s: see app/providers.tsx). Its close button gets a name, and its message
- * a grey dark enough for WCAG AA: Mantine's default grey under a title is too light on white.
- */
-export function notify(tone: keyof typeof COLORS, title: string, message: string): void {
-  void toasts().then((notifications) =>
-    notifications.show({
-      color: COLORS[tone],
-      title,
-      message,
-      closeButtonProps: { 'aria-label': i18n.t('common.close') },
-      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-    }),
-  );
+export function notify(tone: Tone, title: string, message: string): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) {
+      listener();
+    }
+  }
+  void toasts().then((module) => module.showToast(tone, title, message));
 }
 
 /** Dismisses every toast, e.g. the failures that a later success makes stale. */
 export function clearNotifications(): void {
-  void toasts().then((notifications) => notifications.clean());
+  void toasts().then((module) => module.clearToasts());
 }

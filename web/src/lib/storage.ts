@@ -42,7 +42,7 @@ export const tokenStore = {
 
 /**
  * What sign-out forgets (docs/product-rules.md#accounts): the token, the remembered pages and the stored
- * filters.
+ * filters (and, in features/auth/api/logout.ts, the drafts of unsaved forms).
  */
 export function clearSessionStorage(): void {
   tokenStore.clear();

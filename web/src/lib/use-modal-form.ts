@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useCallback, useLayoutEffect, useState } from 'react';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isStaleVersion } from './api-client.ts';
 import { setServerFieldErrors } from './form-errors.ts';
@@ -20,17 +20,39 @@ interface ModalFormOptions<V extends FieldValues, Out, R> {
   readonly onSaved: (result: R) => void;
   /** The write names the patient's version: a 412 sets `stale` (the conflict alert) instead of a failure. */
   readonly versioned?: boolean;
+  /** Whether the modal is open: each opening starts again from `initial` (below). */
+  readonly opened?: boolean;
+  /**
+   * What the form holds each time the modal opens, read then and only then: a list or a patient read
+   * again while the modal is open must not wipe what was typed.
+   */
+  readonly initial?: () => DefaultValues<V>;
 }
 
 /**
  * The save chain of every modal form: validate, write, then toast and close; or the server's messages
- * on their fields and its failure text above them (docs/product-rules.md#errors).
+ * on their fields and its failure text above them (docs/product-rules.md#errors). Its frame is
+ * `components/form-modal.tsx`.
  */
 export function useModalForm<V extends FieldValues, Out, R>(options: ModalFormOptions<V, Out, R>) {
   const { t } = useTranslation();
-  const { form, fields, save, fallback, savedMessage, onSaved, versioned = false } = options;
+  const { form, fields, save, fallback, savedMessage, onSaved, versioned = false, opened, initial } = options;
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const clear = useCallback(() => {
+    setFailure(null);
+    setStale(false);
+  }, []);
+
+  const { reset } = form;
+  // Before the opened modal is painted, so that it never shows what the last opening left.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` is read when the modal opens, and only then
+  useLayoutEffect(() => {
+    if (opened && initial) {
+      reset(initial());
+      clear();
+    }
+  }, [opened, reset, clear]);
 
   const refused = (error: unknown) => {
     if (versioned && isStaleVersion(error)) {
@@ -59,11 +81,11 @@ export function useModalForm<V extends FieldValues, Out, R>(options: ModalFormOp
     /** A 412: the patient changed since the modal was filled. */
     stale,
     /** Forgets the failure and the conflict, when the modal closes or opens again. */
-    clear: () => {
-      setFailure(null);
-      setStale(false);
-    },
+    clear,
     /** After a reload, the conflict is over. */
     dismissStale: () => setStale(false),
   };
 }
+
+/** What `useModalForm` answers. */
+export type ModalForm = ReturnType<typeof useModalForm>;

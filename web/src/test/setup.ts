@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import './texts.ts';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // The toasts' store outlives a test's screen: without this, a file's earlier toasts fill its
+  // limit and queue a later test's.
+  notifications.clean();
+  notifications.cleanQueue();
   sessionStorage.clear();
   localStorage.clear();
 });

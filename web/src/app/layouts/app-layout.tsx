@@ -4,6 +4,7 @@ import type { User } from '@registry/shared';
 import {
   IconBuildingHospital,
   IconChartLine,
+  IconChecklist,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -17,9 +18,12 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
-import { FollowUpNotifications } from '../../features/outcomes/components/follow-up-notifications.tsx';
-import { headerDate } from '../../lib/dates.ts';
+import { SessionKeeper } from '../../features/auth/components/session-keeper.tsx';
+import { formatDateLong } from '../../lib/dates.ts';
+import { PatientSlotsProvider } from '../../lib/patient-slots.tsx';
 import classes from './layouts.module.css';
+import { NotificationsMenu } from './notifications-menu.tsx';
+import { PATIENT_SLOTS } from './patient-slots.tsx';
 import { SettingsModal } from './settings-modal.tsx';
 
 interface AppLayoutProps {
@@ -41,6 +45,7 @@ export function AppLayout({ user }: AppLayoutProps) {
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
+        { to: '/quality', label: t('coordinator.menu'), icon: IconChecklist },
         { to: '/audit', label: t('audit.title'), icon: IconHistory },
       ]
     : [
@@ -75,7 +80,7 @@ export function AppLayout({ user }: AppLayoutProps) {
                 {t('header.greeting', { name })}
               </Text>
               <Text size="sm" c="gray.7" data-testid="today">
-                {headerDate(new Date(), i18n.language)}
+                {formatDateLong(new Date(), i18n.language)}
               </Text>
             </Box>
           </Group>
@@ -107,7 +112,7 @@ export function AppLayout({ user }: AppLayoutProps) {
         </AppShell.Section>
         <AppShell.Section>
           <Stack gap={4}>
-            <FollowUpNotifications isAdmin={user.isAdmin} className={classes.navLink} onNavigate={close} />
+            <NotificationsMenu isAdmin={user.isAdmin} className={classes.navLink} onNavigate={close} />
             <NavLink
               component="button"
               label={t('menu.settings')}
@@ -130,10 +135,13 @@ export function AppLayout({ user }: AppLayoutProps) {
 
       <AppShell.Main className={classes.main}>
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <PatientSlotsProvider value={PATIENT_SLOTS}>
+            <Outlet />
+          </PatientSlotsProvider>
         </Suspense>
       </AppShell.Main>
       <SettingsModal opened={settingsOpened} onClose={settings.close} />
+      <SessionKeeper user={user} onSignOut={signOut} />
     </AppShell>
   );
 }

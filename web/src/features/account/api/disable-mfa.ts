@@ -6,9 +6,9 @@ import { meQueryKey } from '../../../lib/session.ts';
 
 const disabledSchema = dataOf(z.object({ disabled: z.literal(true) }));
 
-/** Turns the second factor off with a current code of the app or a recovery code. */
-export async function disableMfa(code: string): Promise<void> {
-  await api('/users/me/mfa/disable', disabledSchema, { method: 'POST', body: { code } });
+/** Turns the second factor off with the password again and a current code of the app or a recovery code. */
+export async function disableMfa({ password, code }: { password: string; code: string }): Promise<void> {
+  await api('/users/me/mfa/disable', disabledSchema, { method: 'POST', body: { password, code } });
 }
 
 export function useDisableMfa() {

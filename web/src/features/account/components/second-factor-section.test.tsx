@@ -9,6 +9,7 @@ import { SecondFactorSection } from './second-factor-section.tsx';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
+const PASSWORD = 'Right-pass-1';
 const CODES = Array.from({ length: 10 }, (_, i) => `wxyz${i}-mnpq${i}`);
 
 /** The section with a server whose status follows what the calls did. */
@@ -17,8 +18,10 @@ function setup(initial: MfaStatus, routes: Record<string, Route> = {}) {
   const api = stubRoutes({
     'GET /api/users/me/mfa': () => answer(200, { data: state.status }),
     'GET /api/users/me': () => answer(200, { data: { ...TEST_ADMIN, mfaEnabled: state.status.enabled } }),
-    'POST /api/users/me/mfa/setup': () =>
-      answer(200, { data: { secret: SECRET, uri: `otpauth://totp/x?secret=${SECRET}`, qrCode: QR } }),
+    'POST /api/users/me/mfa/setup': ({ body }) =>
+      (body as { password?: string }).password === PASSWORD
+        ? answer(200, { data: { secret: SECRET, uri: `otpauth://totp/x?secret=${SECRET}`, qrCode: QR } })
+        : refusal(422, 'CURRENT_PASSWORD_WRONG', 'x'),
     ...routes,
   });
   renderScreen(<SecondFactorSection />);
@@ -40,7 +43,7 @@ describe('the second factor in Settings', () => {
 
   it('sets it up: QR code and secret, a first code, then the recovery codes once', async () => {
     const { api, state, section } = setup(off, {
-      'POST /api/users/me/mfa/enable': (body) => {
+      'POST /api/users/me/mfa/enable': ({ body }) => {
         if ((body as { code: string }).code !== '654321') {
           return refusal(401, 'MFA_CODE_INVALID', 'x');
         }
@@ -50,7 +53,22 @@ describe('the second factor in Settings', () => {
     });
     expect(await within(section()).findByText('Desactivada')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Configurar' }));
+    // The password again first: an empty or wrong one is said under its field, which keeps the focus.
+    const again = screen.getByRole('form', { name: 'Confirme que es usted' });
+    const password = within(again).getByLabelText(/^Su contraseña/);
+    expect(password).toHaveFocus();
+    await userEvent.click(within(again).getByRole('button', { name: 'Continuar' }));
+    expect(await within(again).findByText('Debe ingresar su contraseña.')).toBeInTheDocument();
+    await userEvent.type(password, 'Wrong-pass-1');
+    await userEvent.click(within(again).getByRole('button', { name: 'Continuar' }));
+    expect(await within(again).findByText('La contraseña actual no es correcta.')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(screen.queryByRole('img', { name: /^Código QR/ })).not.toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, PASSWORD);
+    await userEvent.click(within(again).getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('img', { name: /^Código QR/ })).toHaveAttribute('src', QR);
+    expect(api.to('POST /api/users/me/mfa/setup').at(-1)?.body).toEqual({ password: PASSWORD });
     // The step opens below the status: its title is brought into view and takes the focus.
     expect(screen.getByRole('heading', { name: 'Configurar la aplicación de autenticación' })).toHaveFocus();
     expect(screen.getByTestId('authenticator-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
@@ -94,7 +112,9 @@ describe('the second factor in Settings', () => {
     expect(await within(section()).findByText('Le quedan 7 códigos de recuperación.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Desactivar' }));
     const form = screen.getByRole('form', { name: 'Desactivar la verificación en dos pasos' });
-    expect(within(form).getByRole('textbox', { name: /^Código de la aplicación/ })).toHaveFocus();
+    // The password again, then a code.
+    expect(within(form).getByLabelText(/^Su contraseña/)).toHaveFocus();
+    await userEvent.type(within(form).getByLabelText(/^Su contraseña/), PASSWORD);
     await userEvent.click(within(form).getByRole('button', { name: 'Usar un código de recuperación' }));
     await userEvent.type(
       within(form).getByRole('textbox', { name: /^Código de recuperación/ }),
@@ -102,7 +122,10 @@ describe('the second factor in Settings', () => {
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Desactivar' }));
     expect(await screen.findByText('Verificación en dos pasos desactivada.')).toBeInTheDocument();
-    expect(api.to('POST /api/users/me/mfa/disable')[0]?.body).toEqual({ code: 'wxyz1-mnpq1' });
+    expect(api.to('POST /api/users/me/mfa/disable')[0]?.body).toEqual({
+      password: PASSWORD,
+      code: 'wxyz1-mnpq1',
+    });
     await waitFor(() => expect(within(section()).getByText('Desactivada')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Configurar' })).toBeInTheDocument();
   });
@@ -112,6 +135,7 @@ describe('the second factor in Settings', () => {
     sessionStorage.setItem('token', 'tok');
     await userEvent.click(await screen.findByRole('button', { name: 'Desactivar' }));
     const form = screen.getByRole('form', { name: 'Desactivar la verificación en dos pasos' });
+    await userEvent.type(within(form).getByLabelText(/^Su contraseña/), PASSWORD);
     await userEvent.type(within(form).getByRole('textbox', { name: /^Código de la aplicación/ }), '222222');
     await userEvent.click(within(form).getByRole('button', { name: 'Desactivar' }));
     expect(await within(form).findByText(/El código no es válido/)).toBeInTheDocument();

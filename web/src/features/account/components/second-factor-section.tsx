@@ -13,10 +13,11 @@ import { serverMessage } from '../../../lib/translate.ts';
 import { useEnableMfa } from '../api/enable-mfa.ts';
 import { useMfaStatus } from '../api/mfa-status.ts';
 import { useSetUpMfa } from '../api/set-up-mfa.ts';
+import { PasswordAgainForm } from './password-again-form.tsx';
 import { SectionStep } from './section-step.tsx';
 import { TurnOffForm } from './turn-off-form.tsx';
 
-type View = 'status' | 'setup' | 'codes' | 'turnOff';
+type View = 'status' | 'password' | 'setup' | 'codes' | 'turnOff';
 
 /**
  * Settings: the second factor (docs/product-rules.md#accounts) — whether it is on, setting it up (QR,
@@ -43,15 +44,8 @@ export function SecondFactorSection() {
     notify('error', t('notify.errorTitle'), serverMessage(error, t('notify.default')));
   };
 
-  const startSetup = () => {
-    setView('setup');
-    setUp.mutate(undefined, {
-      onError: (error) => {
-        setView('status');
-        refused(error);
-      },
-    });
-  };
+  // The password again first; a wrong one stays on its form (PasswordAgainForm).
+  const startSetup = (password: string) => setUp.mutateAsync(password).then(() => setView('setup'));
 
   const enabled = status.data?.enabled;
   // Dark text on a tinted ground, for contrast; the icon carries the colour and the meaning.
@@ -92,10 +86,23 @@ export function SecondFactorSection() {
       {status.data && view === 'status' && (
         <StatusView
           status={status.data}
-          onSetUp={startSetup}
+          onSetUp={() => setView('password')}
           onTurnOff={() => setView('turnOff')}
           settingUp={setUp.isPending}
         />
+      )}
+      {view === 'password' && (
+        <SectionStep title={t('account.mfa.passwordAgainLabel')} focusTitle={false}>
+          <PasswordAgainForm
+            submit={startSetup}
+            submitting={setUp.isPending}
+            onRefused={(error) => {
+              setView('status');
+              refused(error);
+            }}
+            onCancel={() => setView('status')}
+          />
+        </SectionStep>
       )}
       {view === 'setup' && (
         <SectionStep title={t('secondFactor.setup.formLabel')} ready={Boolean(setUp.data)}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangeTable } from '../../../components/change-table.tsx';
 import { useChangeLabels } from '../../../lib/change-labels.ts';
-import { displayMoment } from '../../../lib/date-times.ts';
+import { formatTimestamp } from '../../../lib/dates.ts';
 import { useEntityLabel } from './entity-label.ts';
 
 interface AuditCardsProps {
@@ -21,7 +21,7 @@ function AuditCard({ row }: { readonly row: AuditEvent }) {
   const labels = useChangeLabels();
   const entity = useEntityLabel();
   const action = labels.actionLabel(row.action, row.outcome);
-  const date = displayMoment(row.at);
+  const date = formatTimestamp(row.at);
   return (
     <Paper component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" gap="xs">

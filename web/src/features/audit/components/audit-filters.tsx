@@ -11,6 +11,8 @@ import { AUDIT_ACTIONS } from './audit-actions.ts';
 /** The filters of `GET /api/audit`, as the screen keeps them. */
 export interface AuditFilterValues {
   readonly patientId?: string | undefined;
+  /** The patient's code OP, digits only. */
+  readonly patientCode?: string | undefined;
   readonly userId?: string | undefined;
   readonly action?: string | undefined;
   readonly from?: string | undefined;
@@ -23,14 +25,32 @@ interface AuditFiltersProps {
 }
 
 const uuid = z.uuid();
+/** A code OP as typed: `123` or `AL-OP#123`. */
+const CODE_OP = /^(?:AL-OP#)?(\d{1,10})$/i;
 
-/** Patient, user, action and date range; a patient id applies once it is a whole identifier. */
+/** What the patient field holds: an id, a code OP, or nothing yet (an incomplete text applies nothing). */
+function patientFilterOf(text: string): Pick<AuditFilterValues, 'patientId' | 'patientCode'> | null {
+  const typed = text.trim();
+  if (typed === '') {
+    return { patientId: undefined, patientCode: undefined };
+  }
+  if (uuid.safeParse(typed).success) {
+    return { patientId: typed, patientCode: undefined };
+  }
+  const code = CODE_OP.exec(typed)?.[1];
+  return code && Number(code) > 0 ? { patientId: undefined, patientCode: String(Number(code)) } : null;
+}
+
+/**
+ * Patient (its id or its code OP), user, action and date range; the patient applies once it is a whole
+ * identifier or a code.
+ */
 export function AuditFilters({ values, onChange }: AuditFiltersProps) {
   const { t } = useTranslation();
   const labels = useChangeLabels();
   const users = useAuditUsers();
-  const [patientText, setPatientText] = useState(values.patientId ?? '');
-  const patientInvalid = patientText.trim() !== '' && !uuid.safeParse(patientText.trim()).success;
+  const [patientText, setPatientText] = useState(values.patientId ?? values.patientCode ?? '');
+  const patientInvalid = patientFilterOf(patientText) === null;
   const set = (change: AuditFilterValues) => onChange({ ...values, ...change });
   const actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: labels.actionLabel(action) }));
   const any = Object.values(values).some(Boolean) || patientText !== '';
@@ -45,9 +65,9 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
         onChange={(event) => {
           const text = event.currentTarget.value;
           setPatientText(text);
-          const id = text.trim();
-          if (id === '' || uuid.safeParse(id).success) {
-            set({ patientId: id || undefined });
+          const patient = patientFilterOf(text);
+          if (patient) {
+            set(patient);
           }
         }}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

@@ -1,5 +1,6 @@
-import { Code, Paper, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { type AuditEvent, type AuditQuery, DEFAULT_PAGE_SIZE } from '@registry/shared';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +11,18 @@ import { ListError } from '../../../components/list-error.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { useChangeLabels } from '../../../lib/change-labels.ts';
-import { displayMoment } from '../../../lib/date-times.ts';
+import { formatTimestamp } from '../../../lib/dates.ts';
+import { notify } from '../../../lib/notify.ts';
+import { serverMessage } from '../../../lib/translate.ts';
 import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
+import { useExportAudit } from '../api/export-audit.ts';
 import { auditQueryOptions, useAudit } from '../api/get-audit.ts';
 import { AuditCards, PatientLink } from './audit-cards.tsx';
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx';
 import { useEntityLabel } from './entity-label.ts';
 
-const FILTERS = ['patientId', 'userId', 'action', 'from', 'to'] as const;
+const FILTERS = ['patientId', 'patientCode', 'userId', 'action', 'from', 'to'] as const;
 
 /** The filters and the page live in the address, so that a filtered view can be shared or reloaded. */
 function useAuditParams() {
@@ -54,7 +58,14 @@ export function AuditList() {
   const labels = useChangeLabels();
   const queryClient = useQueryClient();
   const { filters, page, setFilters, setPage } = useAuditParams();
-  const queryFor = (p: number): AuditQuery => ({ page: p, size: DEFAULT_PAGE_SIZE, ...filters });
+  const query = { ...filters, patientCode: filters.patientCode ? Number(filters.patientCode) : undefined };
+  const queryFor = (p: number): AuditQuery => ({ page: p, size: DEFAULT_PAGE_SIZE, ...query });
+  const exporting = useExportAudit();
+  const exportCsv = () =>
+    exporting.mutate(query, {
+      onError: (error) =>
+        notify('error', t('notify.errorTitle'), serverMessage(error, t('auditExport.failed'))),
+    });
   const audit = useAudit(queryFor(page));
   const paging = usePageChange((p) => queryClient.fetchQuery(auditQueryOptions(queryFor(p))), setPage);
   useKeepPageInRange(page, audit.data?.totalPages, setPage);
@@ -68,7 +79,7 @@ export function AuditList() {
       width: 150,
       render: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {displayMoment(row.at)}
+          {formatTimestamp(row.at)}
         </Text>
       ),
     },
@@ -114,7 +125,7 @@ export function AuditList() {
           <ChangeTable
             label={t('patientHistory.changesLabel', {
               action: labels.actionLabel(row.action, row.outcome),
-              date: displayMoment(row.at),
+              date: formatTimestamp(row.at),
             })}
             changes={labels.changesOf(row.entityType, row.changes)}
           />
@@ -161,6 +172,17 @@ export function AuditList() {
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
         <AuditFilters values={filters} onChange={setFilters} />
+        <Group justify="flex-end" mt="sm">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+            loading={exporting.isPending}
+            onClick={exportCsv}
+          >
+            {t('auditExport.csv')}
+          </Button>
+        </Group>
       </Paper>
       {entries}
       {audit.data && audit.data.totalItems > 0 && (

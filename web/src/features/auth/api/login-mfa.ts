@@ -3,9 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useStartSession } from './start-session.ts';
 
-/** The second step of a sign-in: the challenge and a code of the app, or a recovery code. */
-export async function verifySecondFactor(input: LoginMfaInput): Promise<string> {
-  const answer = await api('/users/login/mfa', sessionResponseSchema, { method: 'POST', body: input });
+/**
+ * The second step of a sign-in: the challenge and a code of the app, or a recovery code. `anonymous` when
+ * it is typed again over a session that died (components/session-keeper.tsx).
+ */
+export async function verifySecondFactor(input: LoginMfaInput, anonymous = false): Promise<string> {
+  const answer = await api('/users/login/mfa', sessionResponseSchema, {
+    method: 'POST',
+    body: input,
+    anonymous,
+  });
   return answer.data.response.token.accessToken;
 }
 

@@ -1,7 +1,7 @@
 import type { MfaStep } from '@registry/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { loadTexts } from '../../../lib/i18n.ts';
@@ -10,6 +10,7 @@ import { serverMessage } from '../../../lib/translate.ts';
 import { signIn } from '../api/login.ts';
 import { useStartSession } from '../api/start-session.ts';
 import { clearSignInHandoff, signInHandoff } from '../handoff.ts';
+import { redirectTarget } from '../redirect.ts';
 import { PasswordStep } from './password-step.tsx';
 
 // Only users with a second factor see these steps: they are fetched when needed, with their texts.
@@ -29,16 +30,18 @@ const EnrolmentStep = lazy(() =>
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const startSession = useStartSession();
   // A sign-in begun on the light sign-in page continues here at its second step (handoff.ts).
   const [mfa, setMfa] = useState<MfaStep | null>(() => signInHandoff()?.step ?? null);
   const [email, setEmail] = useState(() => signInHandoff()?.email ?? '');
   useEffect(() => clearSignInHandoff(), []);
 
-  // A sign-in that got on makes the failures shown before stale: their toasts close.
+  // A sign-in that got on makes the failures shown before stale: their toasts close. The user goes back to
+  // where the sign-in was asked for (redirect.ts).
   const signedIn = () => {
     clearNotifications();
-    void navigate('/', { replace: true });
+    void navigate(redirectTarget(search), { replace: true });
   };
   const back = () => setMfa(null);
   const refused = useCallback(

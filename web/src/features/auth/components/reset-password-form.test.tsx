@@ -2,12 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { answer, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const CONFIRM = 'POST /api/users/password/reset/confirm';
 
 const PATH = '/auth/reset-password?email=ana%2Btest%40hospital.org';
 
@@ -20,8 +19,7 @@ describe('ResetPasswordForm', () => {
   });
 
   it('fills in the email it was given and checks the code and the new password', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({});
     renderScreen(<ResetPasswordForm />, { path: PATH });
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ana+test@hospital.org');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
@@ -33,20 +31,19 @@ describe('ResetPasswordForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('El código tiene 6 dígitos.')).toBeInTheDocument();
     expect(screen.getByText(/La contraseña debe tener entre 8 y 99 caracteres/)).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('changes the password, says so and goes to sign-in', async () => {
-    const fetch = vi.fn(async () => answer(200, { data: { changed: true } }));
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [CONFIRM]: () => answer(200, { data: { changed: true } }) });
     const { router } = renderScreen(<ResetPasswordForm />, { path: PATH });
     await userEvent.type(screen.getByLabelText(/^Código de verificación/), '123456');
     await userEvent.type(screen.getByLabelText(/^Nueva contraseña/), 'New-pass-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/password/reset/confirm');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [call] = api.calls;
+    expect(call?.url).toBe('/api/users/password/reset/confirm');
+    expect(call?.body).toEqual({
       email: 'ana+test@hospital.org',
       verificationCode: '123456',
       password: 'New-pass-2026',
@@ -58,16 +55,10 @@ describe('ResetPasswordForm', () => {
 
   it('says the code is wrong and stays, in English too', async () => {
     await i18n.changeLanguage('en');
-    const refusal = {
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Error on trying to change password or invalid code.',
-      code: 'INVALID_RESET_CODE',
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(400, refusal)),
-    );
+    stubRoutes({
+      [CONFIRM]: () =>
+        refusal(400, 'INVALID_RESET_CODE', 'Error on trying to change password or invalid code.'),
+    });
     const { router } = renderScreen(<ResetPasswordForm />, { path: PATH });
     await userEvent.type(screen.getByLabelText(/^Verification code/), '654321');
     await userEvent.type(screen.getByLabelText(/^New password/), 'New-pass-2026');

@@ -1,21 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type CreateInstitutionInput, createInstitutionSchema, type Institution } from '@registry/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useUpdateInstitution } from '../api/update-institution.ts';
 import { INSTITUTION_FIELDS, InstitutionFields, type InstitutionFormValues } from './institution-fields.tsx';
 
 const EMPTY = { name: '', code: '' } as InstitutionFormValues;
 
-const valuesOf = (institution: Institution): InstitutionFormValues => ({
-  name: institution.name,
-  type: institution.type,
-  code: institution.code,
-});
+const valuesOf = (institution: Institution | null): InstitutionFormValues =>
+  institution ? { name: institution.name, type: institution.type, code: institution.code } : EMPTY;
 
 interface EditInstitutionModalProps {
   readonly opened: boolean;
@@ -33,22 +28,8 @@ export function EditInstitutionModal({ opened, institution, onClose }: EditInsti
   const update = useUpdateInstitution();
   const form = useForm<InstitutionFormValues, unknown, CreateInstitutionInput>({
     resolver: zodResolver(createInstitutionSchema),
-    defaultValues: institution ? valuesOf(institution) : EMPTY,
+    defaultValues: valuesOf(institution),
   });
-
-  // Each opening starts from the institution's values as the list has them now.
-  useEffect(() => {
-    if (opened && institution) {
-      form.reset(valuesOf(institution));
-    }
-  }, [opened, institution, form]);
-
-  const close = () => {
-    modal.clear();
-    update.reset();
-    onClose();
-  };
-
   const modal = useModalForm({
     form,
     fields: INSTITUTION_FIELDS,
@@ -60,41 +41,23 @@ export function EditInstitutionModal({ opened, institution, onClose }: EditInsti
     },
     fallback: t('institutions.editFailed'),
     savedMessage: t('institutions.modified'),
-    onSaved: close,
+    onSaved: onClose,
+    // Each opening starts from the institution's values as the list has them now.
+    opened,
+    initial: () => valuesOf(institution),
   });
 
-  const title = t('institutions.edit');
   return (
-    <Modal
+    <FormModal
+      title={t('institutions.edit')}
       opened={opened}
-      onClose={close}
-      title={title}
-      size="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      modal={modal}
+      mutation={update}
+      failedTitle={t('notify.errorTitle')}
+      submitLabel={t('institutions.form.save')}
     >
-      <form onSubmit={modal.onSubmit} noValidate aria-label={title}>
-        <Stack gap="md">
-          {modal.failure && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('notify.errorTitle')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {modal.failure}
-            </Alert>
-          )}
-          <InstitutionFields form={form} keepsType />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('institutions.form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <InstitutionFields form={form} />
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import type { Institution } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { Card, CardLine, CardList } from '../../../components/card-list.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { tableDate } from '../../../lib/dates.ts';
+import { formatTimestampShort } from '../../../lib/dates.ts';
 import { InstitutionActions, type InstitutionRowActions } from './institution-columns.tsx';
 
 interface InstitutionCardsProps {
@@ -34,7 +34,7 @@ export function InstitutionCards({ label, rows, emptyText, busy, actions }: Inst
             <CardLine label={t('institutions.columns.doctorsQty')}>{institution.doctorsQty}</CardLine>
             <CardLine label={t('institutions.columns.patientsQty')}>{institution.patientsQty}</CardLine>
             <CardLine label={t('institutions.columns.createdAt')}>
-              {tableDate(institution.createdAt, i18n.language)}
+              {formatTimestampShort(institution.createdAt, i18n.language)}
             </CardLine>
           </Stack>
           <Group justify="flex-end" mt="xs">

@@ -4,7 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { tableDate } from '../../../lib/dates.ts';
+import { formatTimestampShort } from '../../../lib/dates.ts';
 
 export type InstitutionOrderBy = (typeof INSTITUTION_ORDER_BY)[number];
 
@@ -80,7 +80,7 @@ export function useInstitutionColumns(
       header: t('institutions.columns.createdAt'),
       sortKey: 'createdAt',
       render: (row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{tableDate(row.createdAt, i18n.language)}</span>
+        <span style={{ whiteSpace: 'nowrap' }}>{formatTimestampShort(row.createdAt, i18n.language)}</span>
       ),
     },
     {

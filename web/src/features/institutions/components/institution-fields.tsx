@@ -15,12 +15,10 @@ export const INSTITUTION_FIELDS = ['name', 'type', 'code'] as const;
 
 interface InstitutionFieldsProps {
   readonly form: UseFormReturn<InstitutionFormValues, unknown, CreateInstitutionInput>;
-  /** Editing: the institution has a type, which can be changed but not cleared. */
-  readonly keepsType?: boolean;
 }
 
 /** The name, type and code of an institution (docs/product-rules.md#accounts), all required. */
-export function InstitutionFields({ form, keepsType = false }: InstitutionFieldsProps) {
+export function InstitutionFields({ form }: InstitutionFieldsProps) {
   const { t } = useTranslation();
   const { errors } = form.formState;
   const error = (key: (typeof INSTITUTION_FIELDS)[number]) =>
@@ -43,7 +41,8 @@ export function InstitutionFields({ form, keepsType = false }: InstitutionFields
             label={t('institutions.form.type')}
             placeholder={t('institutions.form.typePlaceholder')}
             withAsterisk
-            allowDeselect={!keepsType}
+            // A type once chosen is changed, never emptied by choosing it again.
+            allowDeselect={false}
             data={INSTITUTION_TYPES.map((type) => ({
               value: type,
               label: t(`institutionTypes.${type}`),

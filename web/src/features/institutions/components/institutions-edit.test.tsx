@@ -4,12 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { PHONE_QUERY } from '../../../lib/use-phone.ts';
+import { answer, pageAnswer, type Route, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { InstitutionsList } from './institutions-list.tsx';
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const italiano: Institution = {
   id: '4b0f5a8e-3f7c-4a55-9d7c-0d7f1e2a3b44',
@@ -22,30 +19,12 @@ const italiano: Institution = {
   patientsQty: 17,
 };
 
-interface Call {
-  readonly url: string;
-  readonly method: string;
-  readonly body: unknown;
-}
-
-function server(rows: Institution[], write: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = {
-        url,
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      if (call.method !== 'GET') {
-        return write(call);
-      }
-      return answer(200, { data: rows, currentPage: 0, totalPages: 1, totalItems: rows.length });
-    }),
-  );
-  return calls;
+/** A server that lists the given institutions and answers an edit as told; answers every call made. */
+function server(rows: Institution[], write: Route) {
+  return stubRoutes({
+    'GET /api/institutions/list': () => pageAnswer(rows),
+    'PATCH /api/institutions/:id': write,
+  }).calls;
 }
 
 function asPhone() {

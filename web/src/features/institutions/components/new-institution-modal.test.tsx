@@ -2,18 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { answer, type Route, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { NewInstitutionModal } from './new-institution-modal.tsx';
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const CREATE = 'POST /api/institutions';
 
-function setup(fetch: ReturnType<typeof vi.fn>) {
-  vi.stubGlobal('fetch', fetch);
+function setup(create?: Route) {
+  const api = stubRoutes(create ? { [CREATE]: create } : {});
   const onClose = vi.fn();
   renderScreen(<NewInstitutionModal opened onClose={onClose} />);
-  return { onClose };
+  return { api, onClose };
 }
 
 async function fill() {
@@ -33,15 +32,14 @@ describe('NewInstitutionModal', () => {
   });
 
   it('requires name, type and code', async () => {
-    const fetch = vi.fn();
-    setup(fetch);
+    const { api } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Crear institución' }));
     await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(3));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('creates the institution, says so and closes', async () => {
-    const fetch = vi.fn(async () =>
+    const { api, onClose } = setup(() =>
       answer(201, {
         data: {
           id: '4b0f5a8e-3f7c-4a55-9d7c-0d7f1e2a3b44',
@@ -55,14 +53,13 @@ describe('NewInstitutionModal', () => {
         },
       }),
     );
-    const { onClose } = setup(fetch);
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Crear institución' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByText('Institución creada con éxito.')).toBeInTheDocument();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/institutions');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [call] = api.calls;
+    expect(call?.url).toBe('/api/institutions');
+    expect(call?.body).toEqual({
       name: 'Hospital Italiano',
       type: 'Hospital',
       code: 'HIBA',
@@ -70,14 +67,11 @@ describe('NewInstitutionModal', () => {
   });
 
   it('shows the server’s message when the name is taken', async () => {
-    const refusal = {
-      statusCode: 409,
-      error: 'Conflict',
-      message: 'Ya existe una institución con ese nombre.',
-      code: 'INSTITUTION_NAME_EXISTS',
-      fields: { name: 'Ya existe una institución con ese nombre.' },
-    };
-    const { onClose } = setup(vi.fn(async () => answer(409, refusal)));
+    const { onClose } = setup(() =>
+      refusal(409, 'INSTITUTION_NAME_EXISTS', 'Ya existe una institución con ese nombre.', {
+        name: 'Ya existe una institución con ese nombre.',
+      }),
+    );
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Crear institución' }));
     expect(await screen.findAllByText('Ya existe una institución con ese nombre.')).toHaveLength(2);
@@ -86,7 +80,7 @@ describe('NewInstitutionModal', () => {
   });
 
   it('falls back to its own message when the server gives none', async () => {
-    setup(vi.fn(async () => new Response('', { status: 502 })));
+    setup(() => new Response('', { status: 502 }));
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Crear institución' }));
     expect(await screen.findByText('Error al intentar crear una nueva institución.')).toBeInTheDocument();

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type CreateInstitutionInput, createInstitutionSchema } from '@registry/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useCreateInstitution } from '../api/create-institution.ts';
 import { INSTITUTION_FIELDS, InstitutionFields, type InstitutionFormValues } from './institution-fields.tsx';
@@ -23,54 +22,28 @@ export function NewInstitutionModal({ opened, onClose }: NewInstitutionModalProp
     resolver: zodResolver(createInstitutionSchema),
     defaultValues: EMPTY,
   });
-
-  const close = () => {
-    form.reset(EMPTY);
-    modal.clear();
-    create.reset();
-    onClose();
-  };
-
   const modal = useModalForm({
     form,
     fields: INSTITUTION_FIELDS,
     save: (values) => create.mutateAsync(values),
     fallback: t('institutions.createFailed'),
     savedMessage: t('institutions.created'),
-    onSaved: close,
+    onSaved: onClose,
+    opened,
+    initial: () => EMPTY,
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
+    <FormModal
       title={t('institutions.new')}
-      size="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={onClose}
+      modal={modal}
+      mutation={create}
+      failedTitle={t('notify.errorTitle')}
+      submitLabel={t('institutions.form.submit')}
     >
-      <form onSubmit={modal.onSubmit} noValidate aria-label={t('institutions.new')}>
-        <Stack gap="md">
-          {modal.failure && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('notify.errorTitle')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {modal.failure}
-            </Alert>
-          )}
-          <InstitutionFields form={form} />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('institutions.form.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <InstitutionFields form={form} />
+    </FormModal>
   );
 }

@@ -12,8 +12,6 @@ export type FollowUpPage = z.infer<typeof followUpPageSchema>;
 export const FOLLOW_UP_MONTHS = 6;
 /** How many rows the notifications show; the rest are on the full list. */
 export const PREVIEW_SIZE = 20;
-/** The badge is read again every five minutes. */
-const BADGE_REFRESH_MS = 5 * 60_000;
 
 /**
  * `GET /api/outcomes/follow-up-due`: the caller's patients (an admin's: everyone's) alive with no news
@@ -38,10 +36,7 @@ export function useFollowUpDue(page: number, size: number) {
   });
 }
 
-/** The first rows and the count, for the menu's badge and its list: read again every few minutes. */
+/** The first rows and the count, for the menu's notifications once opened. */
 export function useFollowUpPreview() {
-  return useQuery({
-    ...followUpDueQueryOptions({ months: FOLLOW_UP_MONTHS, page: 0, size: PREVIEW_SIZE }),
-    refetchInterval: BADGE_REFRESH_MS,
-  });
+  return useQuery(followUpDueQueryOptions({ months: FOLLOW_UP_MONTHS, page: 0, size: PREVIEW_SIZE }));
 }

@@ -2,7 +2,7 @@ import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { seriesStyle } from './chart-data.ts';
 import type { ChartLayout } from './chart-layout.ts';
-import { atRiskTable, type Curve } from './curves.ts';
+import { atRiskTable, type Curve, ticksInYears } from './curves.ts';
 import { countOf } from './format.ts';
 import { SeriesSwatch } from './series-swatch.tsx';
 
@@ -14,12 +14,13 @@ interface AtRiskTableProps {
 }
 
 /**
- * The number at risk under the chart: one row per group, one column per x-axis tick, each column
- * centred under its tick (`chartLayout`).
+ * The number at risk under the chart: one row per group, one column per x-axis tick (months, or years
+ * for a long follow-up), each column centred under its tick (`chartLayout`).
  */
 export function AtRiskTable({ curves, labels, ticks, layout }: AtRiskTableProps) {
   const { t, i18n } = useTranslation();
   const counts = atRiskTable(curves, ticks);
+  const years = ticksInYears(ticks);
   return (
     <>
       <Title order={3} size="h5" mt="xs" mb={4}>
@@ -47,8 +48,12 @@ export function AtRiskTable({ curves, labels, ticks, layout }: AtRiskTableProps)
             </Table.Th>
             {ticks.map((month) => (
               <Table.Th key={month} scope="col" ta="center" fw={600}>
-                <VisuallyHidden>{t('outcomes.atRisk.month', { month })}</VisuallyHidden>
-                <span aria-hidden="true">{month}</span>
+                <VisuallyHidden>
+                  {years
+                    ? t('outcomes.atRisk.year', { year: month / 12 })
+                    : t('outcomes.atRisk.month', { month })}
+                </VisuallyHidden>
+                <span aria-hidden="true">{years ? month / 12 : month}</span>
               </Table.Th>
             ))}
           </Table.Tr>

@@ -1,47 +1,51 @@
 import { Button, Menu } from '@mantine/core';
+import type { OutcomeFilters } from '@registry/shared';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../lib/api-client.ts';
-import { todayString } from '../../../lib/date-strings.ts';
+import { todayIsoDate } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
-import { seriesStyle } from './chart-data.ts';
-import { chartSvgMarkup, svgToPng } from './chart-export.ts';
+import { FIGURE_FORMATS, type FigureFormat, figureFile } from './chart-export.ts';
 import type { Outcome } from './curves.ts';
 import { curvesCsv } from './curves-csv.ts';
+import { useOutcomeFigure } from './figure/outcome-figure.ts';
 
-const FORMATS = ['png', 'svg', 'csv'] as const;
-type Format = (typeof FORMATS)[number];
+type Format = FigureFormat | 'csv';
+const FORMATS: readonly Format[] = [...FIGURE_FORMATS, 'csv'];
+
+const LABELS = {
+  png: 'outcomes.downloads.png',
+  svg: 'outcomes.downloads.svg',
+  pdf: 'outcomeFigure.pdf',
+  csv: 'outcomes.downloads.csv',
+} as const satisfies Record<Format, string>;
 
 interface ChartDownloadsProps {
   readonly outcome: Outcome;
   readonly labels: readonly string[];
-  /** The legend's text of each curve, as the downloaded picture shows it. */
-  readonly legend: readonly string[];
   readonly title: string;
-  /** The chart's rendered <svg>, when there is one. */
-  readonly getSvg: () => SVGSVGElement | null;
+  /** The filters in force, printed on the figure. */
+  readonly filters: OutcomeFilters;
 }
 
 /** 'outcomes-os-subtype-2026-11-23.csv': what, how grouped, and the day it was made. */
 export function downloadName(outcome: Outcome, format: Format): string {
-  return `outcomes-${outcome.endpoint}-${outcome.groupBy}-${todayString()}.${format}`;
+  return `outcomes-${outcome.endpoint}-${outcome.groupBy}-${todayIsoDate()}.${format}`;
 }
 
-/** The chart as PNG or SVG and the curves' data as CSV, each saved under its name. */
-export function ChartDownloads({ outcome, labels, legend, title, getSvg }: ChartDownloadsProps) {
+/**
+ * The curves as a figure for a slide (PNG, SVG or PDF: figure/figure-svg.ts) and their data as CSV,
+ * each saved under its name.
+ */
+export function ChartDownloads({ outcome, labels, title, filters }: ChartDownloadsProps) {
   const { t } = useTranslation();
+  const figureOf = useOutcomeFigure();
 
   const make = async (format: Format): Promise<Blob> => {
     if (format === 'csv') {
       return new Blob([curvesCsv(outcome, labels)], { type: 'text/csv;charset=utf-8' });
     }
-    const svg = getSvg();
-    if (!svg) {
-      throw new Error('The chart is not drawn');
-    }
-    const entries = legend.map((label, index) => ({ label, style: seriesStyle(index) }));
-    const markup = chartSvgMarkup(svg, title, entries);
-    return format === 'svg' ? new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }) : svgToPng(markup);
+    return figureFile(figureOf({ outcome, labels, title, filters, today: new Date() }), format);
   };
 
   const download = (format: Format) => {
@@ -70,7 +74,7 @@ export function ChartDownloads({ outcome, labels, legend, title, getSvg }: Chart
         <Menu.Label>{t('outcomes.downloads.label')}</Menu.Label>
         {FORMATS.map((format) => (
           <Menu.Item key={format} onClick={() => download(format)}>
-            {t(`outcomes.downloads.${format}`)}
+            {t(LABELS[format])}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

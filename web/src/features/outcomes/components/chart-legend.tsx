@@ -1,7 +1,7 @@
 import { Group, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { seriesStyle } from './chart-data.ts';
-import type { Outcome } from './curves.ts';
+import { isIncidence, type Outcome } from './curves.ts';
 import { countOf } from './format.ts';
 import { SeriesSwatch } from './series-swatch.tsx';
 
@@ -13,7 +13,7 @@ interface ChartLegendProps {
 /** Each curve's line sample, name, patients and events (relapses, for the incidence). */
 export function OutcomeLegend({ outcome, labels }: ChartLegendProps) {
   const { t, i18n } = useTranslation();
-  const item = outcome.endpoint === 'cir' ? 'outcomes.chart.legendItemCir' : 'outcomes.chart.legendItem';
+  const item = isIncidence(outcome.endpoint) ? 'outcomes.chart.legendItemCir' : 'outcomes.chart.legendItem';
   return (
     <List
       listStyleType="none"

@@ -1,14 +1,31 @@
-import type { GroupBy, Incidence, Survival } from '@registry/shared';
+import type { GroupBy, Incidence, NoLogRank, Survival, SurvivalEndpoint } from '@registry/shared';
 
 /**
- * The curves of the outcomes screen, one model for the three endpoints (docs/product-rules.md#outcomes):
- * overall survival, relapse-free survival (Kaplan–Meier) and the cumulative incidence of relapse
- * (Aalen–Johansen). Times are whole days from the first diagnosis; values are just after each step.
+ * The curves of the outcomes screen, one model for every endpoint (docs/product-rules.md#outcomes):
+ * overall, relapse-free, event-free survival and relapse-free survival from the first CR (Kaplan–Meier),
+ * and the cumulative incidence of relapse from the diagnosis or from the first CR, with the non-relapse
+ * mortality that competes with it (Aalen–Johansen). Times are whole days from the origin (or from the
+ * landmark); values are just after each step.
  */
 
-/** The curve shown: OS and RFS fall from 1, the cumulative incidence of relapse rises from 0. */
-export const OUTCOME_ENDPOINTS = ['os', 'rfs', 'cir'] as const;
+/** The curve shown: survival falls from 1; the incidence of relapse (from diagnosis or CR) rises from 0. */
+export const OUTCOME_ENDPOINTS = ['os', 'rfs', 'efs', 'rfsCR', 'cir', 'cirCR'] as const;
 export type OutcomeEndpoint = (typeof OUTCOME_ENDPOINTS)[number];
+
+/** Whether the endpoint is a cumulative incidence (rising from 0) rather than a survival. */
+export function isIncidence(endpoint: OutcomeEndpoint): endpoint is 'cir' | 'cirCR' {
+  return endpoint === 'cir' || endpoint === 'cirCR';
+}
+
+/** The survival endpoint of the API an outcome endpoint asks for; null for the incidences. */
+export function survivalEndpointOf(endpoint: OutcomeEndpoint): SurvivalEndpoint | null {
+  return isIncidence(endpoint) ? null : endpoint;
+}
+
+/** Whether the endpoint counts from the first complete remission rather than the diagnosis. */
+export function fromRemission(endpoint: OutcomeEndpoint): boolean {
+  return endpoint === 'rfsCR' || endpoint === 'cirCR';
+}
 
 /** A group's key as the API sends it: its value, or null for the patients without one. */
 export type GroupKey = string | number | null;
@@ -34,6 +51,14 @@ export interface CurveStep {
   readonly upper: number | null;
 }
 
+/** A value of a curve over time (the non-relapse mortality beside the incidence of relapse). */
+export interface ValueStep {
+  readonly time: number;
+  readonly value: number;
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
 export interface Curve {
   readonly key: GroupKey;
   readonly n: number;
@@ -46,24 +71,52 @@ export interface Curve {
   readonly medianLower: number | null;
   readonly medianUpper: number | null;
   readonly steps: readonly CurveStep[];
+  /** The non-relapse mortality at each step, for the incidence; null for survival. */
+  readonly nrm: readonly ValueStep[] | null;
 }
+
+/** Patients an answer leaves out, counted by reason. */
+export interface Excluded {
+  readonly noDiagnosisDate: number;
+  readonly noResponseDate: number;
+  readonly beforeLandmark: number;
+}
+
+/** A test between the groups: its p-value. */
+export interface GroupTest {
+  readonly p: number;
+}
+
+/** The reasons an answer leaves patients out, in the order the screen and the figure give them. */
+export const EXCLUSION_REASONS = ['noDiagnosisDate', 'noResponseDate', 'beforeLandmark'] as const;
 
 /** One endpoint's answer, as the screen shows it. */
 export interface Outcome {
   readonly endpoint: OutcomeEndpoint;
   readonly groupBy: GroupBy;
-  readonly noDiagnosisDate: number;
+  /** Days from the origin at which the curves start (survival), or null. */
+  readonly landmark: number | null;
+  readonly excluded: Excluded;
   readonly curves: readonly Curve[];
   /** The log-rank p-value between the groups; null for one group or for the incidence. */
   readonly p: number | null;
+  /** Why there is no log-rank test between the groups (survival only). */
+  readonly noLogRank: NoLogRank | null;
+  /** Gray's tests for relapse and for non-relapse mortality (incidence, two groups or more). */
+  readonly grayTest: GroupTest | null;
+  readonly grayTestNrm: GroupTest | null;
 }
 
 export function outcomeOfSurvival(survival: Survival): Outcome {
   return {
     endpoint: survival.endpoint,
     groupBy: survival.groupBy,
-    noDiagnosisDate: survival.excluded.noDiagnosisDate,
-    p: survival.groups.length > 1 && survival.logRank ? survival.logRank.p : null,
+    landmark: survival.landmark,
+    excluded: survival.excluded,
+    p: survival.logRank?.p ?? null,
+    noLogRank: survival.noLogRank,
+    grayTest: null,
+    grayTestNrm: null,
     curves: survival.groups.map((group) => ({
       key: group.key,
       n: group.n,
@@ -72,6 +125,7 @@ export function outcomeOfSurvival(survival: Survival): Outcome {
       median: group.median,
       medianLower: group.medianLower,
       medianUpper: group.medianUpper,
+      nrm: null,
       steps: group.steps.map((step) => ({
         time: step.time,
         atRisk: step.atRisk,
@@ -88,10 +142,14 @@ export function outcomeOfSurvival(survival: Survival): Outcome {
 
 export function outcomeOfIncidence(incidence: Incidence): Outcome {
   return {
-    endpoint: 'cir',
+    endpoint: incidence.from === 'cr' ? 'cirCR' : 'cir',
     groupBy: incidence.groupBy,
-    noDiagnosisDate: incidence.excluded.noDiagnosisDate,
+    landmark: null,
+    excluded: incidence.excluded,
     p: null,
+    noLogRank: null,
+    grayTest: incidence.grayTest,
+    grayTestNrm: incidence.grayTestNrm,
     curves: incidence.groups.map((group) => ({
       key: group.key,
       n: group.n,
@@ -107,8 +165,14 @@ export function outcomeOfIncidence(incidence: Incidence): Outcome {
         competing: step.deaths,
         censored: step.censored,
         value: step.incidence,
-        lower: null,
-        upper: null,
+        lower: step.incidenceLower,
+        upper: step.incidenceUpper,
+      })),
+      nrm: group.steps.map((step) => ({
+        time: step.time,
+        value: step.nrm,
+        lower: step.nrmLower,
+        upper: step.nrmUpper,
       })),
     })),
   };
@@ -116,11 +180,11 @@ export function outcomeOfIncidence(incidence: Incidence): Outcome {
 
 /** Where every curve starts, at day 0: everyone alive and free of relapse. */
 export function originValue(endpoint: OutcomeEndpoint): number {
-  return endpoint === 'cir' ? 0 : 1;
+  return isIncidence(endpoint) ? 0 : 1;
 }
 
 /** Index of the last step at or before `day`, or -1 when every step is later (binary search). */
-function lastStepAtOrBefore(steps: readonly CurveStep[], day: number): number {
+function lastStepAtOrBefore(steps: readonly { readonly time: number }[], day: number): number {
   let low = 0;
   let high = steps.length - 1;
   let found = -1;
@@ -145,17 +209,34 @@ export interface Estimate {
 
 /**
  * The step function at `day`: the last step at or before it, or the origin (no interval) before the
- * first step; null when the follow-up does not reach `day` (the last step is earlier).
+ * first step; null when the follow-up does not reach `day` (the last step is earlier) — except for a
+ * survival that fell to 0 before it: nobody is left, so it stays 0.
  */
 export function estimateAt(curve: Curve, day: number, origin: number): Estimate | null {
   const last = curve.steps.at(-1);
-  if (!last || last.time < day) {
+  if (!last) {
     return null;
+  }
+  if (last.time < day) {
+    return origin === 1 && last.value === 0 ? { value: 0, lower: null, upper: null } : null;
   }
   const step = curve.steps[lastStepAtOrBefore(curve.steps, day)];
   return step
     ? { value: step.value, lower: step.lower, upper: step.upper }
     : { value: origin, lower: null, upper: null };
+}
+
+/** The non-relapse mortality at `day`, as `estimateAt` reads the incidence; null without it or beyond. */
+export function nrmAt(curve: Curve, day: number): Estimate | null {
+  const steps = curve.nrm;
+  const last = steps?.at(-1);
+  if (!steps || !last || last.time < day) {
+    return null;
+  }
+  const step = steps[lastStepAtOrBefore(steps, day)];
+  return step
+    ? { value: step.value, lower: step.lower, upper: step.upper }
+    : { value: 0, lower: null, upper: null };
 }
 
 /** The value of the step function at `day` (see `estimateAt`); null beyond the follow-up. */
@@ -193,15 +274,87 @@ export function lastTime(curves: readonly Curve[]): number {
 
 /** The spacings of the x-axis ticks, in months, from the finest. */
 const TICK_STEPS = [3, 6, 12, 24, 36, 48, 60, 120] as const;
+/** Past this follow-up (months) the axis runs in whole years. */
+const YEARS_FROM = 36;
 
 /**
  * The x-axis ticks in months, from 0 to the first tick at or after the longest follow-up: the finest
- * spacing that needs no more than `maxTicks` ticks (at least two).
+ * spacing that needs no more than `maxTicks` ticks (at least two); whole years past three years of
+ * follow-up, so that the axis can read in years.
  */
 export function monthTicks(lastDay: number, maxTicks: number): number[] {
   const months = Math.max(lastDay / DAYS_PER_MONTH, 1);
   const fits = (step: number) => Math.ceil(months / step) + 1 <= Math.max(maxTicks, 2);
-  const step = TICK_STEPS.find(fits) ?? 120;
+  const steps = months > YEARS_FROM ? TICK_STEPS.filter((step) => step % 12 === 0) : TICK_STEPS;
+  const step = steps.find(fits) ?? 120;
   const count = Math.ceil(months / step);
   return Array.from({ length: count + 1 }, (_, index) => index * step);
+}
+
+/** Whether the ticks are whole years apart, so that the axis reads in years rather than months. */
+export function ticksInYears(ticks: readonly number[]): boolean {
+  const step = (ticks[1] ?? 0) - (ticks[0] ?? 0);
+  return step >= 12 && step % 12 === 0;
+}
+
+/**
+ * The top of the y axis of an incidence, in percent: the highest value, interval or non-relapse
+ * mortality of any curve, rounded up to the next 10 % (at least 10 %, at most 100 %), so that a
+ * small incidence is not squashed at the bottom of a 0–100 % axis.
+ */
+export function incidenceAxisTop(curves: readonly Curve[]): number {
+  let highest = 0;
+  for (const curve of curves) {
+    for (const step of [...curve.steps, ...(curve.nrm ?? [])]) {
+      highest = Math.max(highest, step.value, step.upper ?? 0);
+    }
+  }
+  return Math.min(100, Math.max(10, Math.ceil((highest * 100 - 1e-9) / 10) * 10));
+}
+
+/** The y-axis ticks from 0 to `top` percent (a multiple of 10): quarters of 100, else tens or twenties. */
+export function percentTicks(top: number): number[] {
+  let step = 10;
+  if (top === 100) {
+    step = 25;
+  } else if (top > 50 && top % 20 === 0) {
+    step = 20;
+  }
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
+}
+
+/** Where the x axis counts from: the diagnosis, the first CR, or the landmark. */
+export function axisOrigin(outcome: Outcome): 'diagnosis' | 'cr' | 'landmark' {
+  if (outcome.landmark !== null) {
+    return 'landmark';
+  }
+  return fromRemission(outcome.endpoint) ? 'cr' : 'diagnosis';
+}
+
+/**
+ * The non-relapse mortality of each incidence curve as a curve of its own (no censoring marks, no
+ * band), drawn dashed beside its group's incidence; none for survival.
+ */
+export function nrmCurves(curves: readonly Curve[]): Curve[] {
+  return curves.flatMap((curve) =>
+    curve.nrm
+      ? [
+          {
+            ...curve,
+            events: curve.competing ?? 0,
+            nrm: null,
+            steps: curve.nrm.map((step) => ({
+              time: step.time,
+              atRisk: 0,
+              events: 0,
+              competing: 0,
+              censored: 0,
+              value: step.value,
+              lower: null,
+              upper: null,
+            })),
+          },
+        ]
+      : [],
+  );
 }

@@ -34,7 +34,7 @@ describe('EstimatesTable', () => {
     expect(cells(within(table).getByRole('row', { name: /AML M2/ }))).toEqual([
       '4',
       '2',
-      '13,1 (6,6–no alc.)',
+      '13,1 (6,6–NA)',
       '66,7\u00a0% (30,0–100,0)',
       '33,3\u00a0% (10,0–90,0)',
       '—',
@@ -58,11 +58,31 @@ describe('EstimatesTable', () => {
       '5',
       '2',
       '1',
-      '20,0\u00a0%',
+      '20,0\u00a0% (3,0–50,0)',
+      '—',
+      '—',
+      '20,0\u00a0% (3,0–50,0)',
       '—',
       '—',
     ]);
+    expect(
+      within(table).getByRole('columnheader', { name: 'Mortalidad sin recaída a 2 años' }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('log-rank')).not.toBeInTheDocument();
+    // One group: no Gray's test.
+    expect(screen.queryByTestId('gray-test')).not.toBeInTheDocument();
+  });
+
+  it('gives the reason the server gives for no log-rank test', () => {
+    renderScreen(
+      <EstimatesTable
+        outcome={{ ...outcomeOfSurvival(SURVIVAL), p: null, noLogRank: 'events' }}
+        labels={['AML M2', 'ALL-B']}
+      />,
+    );
+    expect(screen.getByTestId('log-rank')).toHaveTextContent(
+      'No hay prueba de log-rank: menos de dos grupos tienen eventos esperados.',
+    );
   });
 
   it('reads in English', async () => {
@@ -71,7 +91,7 @@ describe('EstimatesTable', () => {
     expect(cells(screen.getByRole('row', { name: /AML M2/ }))).toEqual([
       '4',
       '2',
-      '13.1 (6.6–NR)',
+      '13.1 (6.6–NA)',
       '66.7% (30.0–100.0)',
       '33.3% (10.0–90.0)',
       '—',

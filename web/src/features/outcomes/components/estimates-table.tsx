@@ -1,8 +1,8 @@
 import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { seriesStyle } from './chart-data.ts';
-import { LANDMARK_DAYS, type Outcome } from './curves.ts';
-import { landmarkText, medianText } from './estimates.ts';
+import { isIncidence, LANDMARK_DAYS, type Outcome } from './curves.ts';
+import { landmarkText, medianText, nrmText } from './estimates.ts';
 import { countOf, pValue } from './format.ts';
 import { SeriesSwatch } from './series-swatch.tsx';
 
@@ -15,16 +15,21 @@ interface EstimatesTableProps {
 
 /**
  * Per group: patients, events, the median in months with its 95% interval (survival), and the 1-, 2-
- * and 5-year estimates; below, the log-rank p-value between the groups (survival, two groups or more).
+ * and 5-year estimates (for an incidence, the non-relapse mortality too); below, the log-rank p-value
+ * between the groups (survival), or Gray's tests for relapse and non-relapse mortality (incidence), or
+ * the reason the server gives for no test.
  */
 export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const incidence = outcome.endpoint === 'cir';
+  const incidence = isIncidence(outcome.endpoint);
   const notReached = {
     median: t('outcomes.estimates.notReached'),
     bound: t('outcomes.estimates.notReachedBound'),
+    interval: t('outcomes.estimates.intervalNotReached'),
   };
+  const gray = (test: Outcome['grayTest']) =>
+    test === null ? t('outcomes.estimates.noTest') : pValue(test.p, language);
   const title = incidence ? t('outcomes.estimates.titleCir') : t('outcomes.estimates.title');
   return (
     <>
@@ -60,6 +65,12 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
                   {t('outcomes.estimates.year', { count: years })}
                 </Table.Th>
               ))}
+              {incidence &&
+                LANDMARK_YEARS.map((years) => (
+                  <Table.Th key={`nrm-${years}`} scope="col" ta="right">
+                    {t('outcomes.estimates.nrm', { years: t('outcomes.estimates.year', { count: years }) })}
+                  </Table.Th>
+                ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -83,6 +94,12 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
                     {landmarkText(curve, day, outcome.endpoint, language)}
                   </Table.Td>
                 ))}
+                {incidence &&
+                  LANDMARK_DAYS.map((day) => (
+                    <Table.Td key={`nrm-${day}`} ta="right">
+                      {nrmText(curve, day, language)}
+                    </Table.Td>
+                  ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -90,14 +107,20 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt={6}>
         {incidence ? t('outcomes.estimates.captionCir') : t('outcomes.estimates.caption')}.{' '}
-        {!incidence && `${t('outcomes.estimates.notReachedHelp')} `}
+        {!incidence &&
+          `${t('outcomes.estimates.notReachedHelp')} ${t('outcomes.estimates.boundHelp')} ${t('outcomes.estimates.zeroHelp')} `}
         {t('outcomes.estimates.dashHelp')}
       </Text>
       {!incidence && (outcome.p !== null || outcome.groupBy !== 'none') && (
         <Text size="sm" mt="xs" data-testid="log-rank">
           {outcome.p === null
-            ? t('outcomes.estimates.noLogRank')
+            ? t(`outcomes.estimates.noLogRank.${outcome.noLogRank ?? 'groups'}`)
             : t('outcomes.estimates.logRank', { p: pValue(outcome.p, language) })}
+        </Text>
+      )}
+      {incidence && (outcome.grayTest !== null || outcome.grayTestNrm !== null) && (
+        <Text size="sm" mt="xs" data-testid="gray-test">
+          {t('outcomes.estimates.grayTest', { p: gray(outcome.grayTest), pNrm: gray(outcome.grayTestNrm) })}
         </Text>
       )}
     </>

@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeOfIncidence, outcomeOfSurvival } from './curves.ts';
-import { landmarkText, medianText } from './estimates.ts';
+import { landmarkText, medianText, nrmText } from './estimates.ts';
 import { countOf, monthsOf, percentOf, pValue } from './format.ts';
 import { curveOf, INCIDENCE, SURVIVAL } from './test-outcomes.ts';
 
 const aml = curveOf(outcomeOfSurvival(SURVIVAL), 0);
 const allB = curveOf(outcomeOfSurvival(SURVIVAL), 1);
 const cohort = curveOf(outcomeOfIncidence(INCIDENCE), 0);
-const NOT_REACHED = { median: 'not reached', bound: 'NR' };
+const NOT_REACHED = { median: 'not reached', bound: 'NA', interval: '95% CI not reached' };
 
 describe('the medians', () => {
   it('reads months with one decimal and the interval, an open end as not reached', () => {
-    expect(medianText(aml, 'en', NOT_REACHED)).toBe('13.1 (6.6–NR)');
-    expect(medianText(aml, 'es', { median: 'no alcanzada', bound: 'no alc.' })).toBe('13,1 (6,6–no alc.)');
+    expect(medianText(aml, 'en', NOT_REACHED)).toBe('13.1 (6.6–NA)');
+    expect(
+      medianText(aml, 'es', { median: 'no alcanzada', bound: 'NA', interval: 'IC 95 % no alcanzado' }),
+    ).toBe('13,1 (6,6–NA)');
+  });
+
+  it('says once that the interval was not reached when neither end was', () => {
+    const open = { ...aml, medianLower: null, medianUpper: null };
+    expect(
+      medianText(open, 'es', { median: 'no alcanzada', bound: 'NA', interval: 'IC 95 % no alcanzado' }),
+    ).toBe('13,1 (IC 95 % no alcanzado)');
   });
 
   it('says when the median was not reached', () => {
@@ -36,9 +45,23 @@ describe('the 1-, 2- and 5-year estimates', () => {
     expect(landmarkText(allB, 730, 'os', 'en')).toBe('—');
   });
 
-  it('reads the incidence, which has no interval', () => {
-    expect(landmarkText(cohort, 365, 'cir', 'en')).toBe('20.0%');
+  it('keeps a survival that fell to 0 at 0 % beyond its last step, not a dash', () => {
+    const dead = {
+      ...aml,
+      steps: [
+        ...aml.steps.slice(0, 3),
+        { time: 500, atRisk: 1, events: 1, competing: 0, censored: 0, value: 0, lower: null, upper: null },
+      ],
+    };
+    expect(landmarkText(dead, 1826, 'os', 'es')).toBe('0,0\u00a0%');
+  });
+
+  it('reads the incidence and the non-relapse mortality with their intervals', () => {
+    expect(landmarkText(cohort, 365, 'cir', 'en')).toBe('20.0% (3.0–50.0)');
+    expect(nrmText(cohort, 365, 'en')).toBe('20.0% (3.0–50.0)');
+    expect(nrmText(cohort, 100, 'en')).toBe('0.0%');
     expect(landmarkText(cohort, 730, 'cir', 'en')).toBe('—');
+    expect(nrmText(cohort, 730, 'en')).toBe('—');
   });
 });
 

@@ -1,9 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import type { FollowUpRow } from '@registry/shared';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayDay } from '../../../lib/date-strings.ts';
+import { formatIsoDate, monthsSinceIsoDate } from '../../../lib/dates.ts';
 
 /** The patient's identification, linking to the file. */
 export function PatientLink({ row, onOpen }: { readonly row: FollowUpRow; readonly onOpen?: () => void }) {
@@ -23,11 +22,6 @@ export function PatientLink({ row, onOpen }: { readonly row: FollowUpRow; readon
   );
 }
 
-/** Whole months from a calendar day to today. */
-export function monthsSince(day: string, today = new Date()): number {
-  return Math.max(0, dayjs(today).diff(dayjs(day), 'month'));
-}
-
 /** The last day the patient was known alive, dd/MM/yyyy and how long ago; or that there is none. */
 export function LastKnownAlive({ row }: { readonly row: FollowUpRow }) {
   const { t } = useTranslation();
@@ -40,9 +34,9 @@ export function LastKnownAlive({ row }: { readonly row: FollowUpRow }) {
   }
   return (
     <div>
-      <Text size="sm">{displayDay(row.lastKnownAlive)}</Text>
+      <Text size="sm">{formatIsoDate(row.lastKnownAlive)}</Text>
       <Text size="xs" c="dimmed">
-        {t('followUpDue.monthsAgo', { count: monthsSince(row.lastKnownAlive) })}
+        {t('followUpDue.monthsAgo', { count: monthsSinceIsoDate(row.lastKnownAlive) })}
       </Text>
     </div>
   );

@@ -5,7 +5,8 @@ import type { GroupKey } from './curves.ts';
 
 /**
  * How a group's key reads (docs/product-rules.md#outcomes): stored enumerations in the user's language
- * (the patient file's labels: subtypes, stages, risk levels, sexes), age bands in words, codes and years
+ * (the patient file's labels: subtypes, stages, risk levels, sexes, ELN 2022 categories; transplant
+ * and MRD in words), age bands in words, codes and years
  * as they are, and the patients without a value as 'not recorded'.
  */
 export function useGroupLabel(): (groupBy: GroupBy, key: GroupKey) => string {
@@ -29,6 +30,12 @@ export function useGroupLabel(): (groupBy: GroupBy, key: GroupKey) => string {
         return translateRuntimeKey(t, `sexes.${value}`, value);
       case 'ageBand':
         return translateRuntimeKey(t, `outcomes.groups.ageBands.${value}`, value);
+      case 'eln2022':
+        return translateRuntimeKey(t, `patientCommon.eln2022.${value}`, value);
+      case 'transplant':
+        return translateRuntimeKey(t, `outcomes.groups.transplant.${value}`, value);
+      case 'mrd':
+        return translateRuntimeKey(t, `outcomes.groups.mrd.${value}`, value);
       case 'scheme':
         return value === 'Other' ? t('outcomes.groups.other') : value;
       case 'institution':

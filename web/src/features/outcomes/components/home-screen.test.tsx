@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { answer } from '../../../test/fetch-routes.ts';
+import { answer, pageAnswer } from '../../../test/fetch-routes.ts';
 import { renderScreen, TEST_DOCTOR_USER } from '../../../test/render.tsx';
 import { HomeScreen } from './home-screen.tsx';
-import { DUE, duePage, SUMMARY, stubOutcomes } from './test-outcomes.ts';
+import { DUE, SUMMARY, stubOutcomes } from './test-outcomes.ts';
 
 describe('HomeScreen', () => {
   beforeEach(async () => {
@@ -26,7 +26,7 @@ describe('HomeScreen', () => {
   });
 
   it('shows a doctor their patients due for follow-up, a page at a time', async () => {
-    const api = stubOutcomes({ '/api/outcomes/follow-up-due': () => duePage(DUE, 12, 0, 2) });
+    const api = stubOutcomes({ '/api/outcomes/follow-up-due': () => pageAnswer(DUE, 12, 0, 2) });
     renderScreen(<HomeScreen />, { user: TEST_DOCTOR_USER });
     expect(
       screen.getByRole('heading', { name: 'Mis pacientes con control pendiente', level: 1 }),
@@ -42,17 +42,19 @@ describe('HomeScreen', () => {
     expect(api.to('/api/outcomes/follow-up-due')).toEqual([{ months: '6', page: '0', size: '10' }]);
     expect(api.to('/api/outcomes/summary')).toEqual([]);
     expect(screen.getByRole('link', { name: 'Ver mis pacientes' })).toHaveAttribute('href', '/patients');
+    // A doctor's first action of the day is at hand.
+    expect(screen.getByRole('link', { name: 'Nuevo paciente' })).toHaveAttribute('href', '/new-patient');
   });
 
   it('tells a doctor when nobody is due', async () => {
-    stubOutcomes({ '/api/outcomes/follow-up-due': () => duePage([]) });
+    stubOutcomes({ '/api/outcomes/follow-up-due': () => pageAnswer([]) });
     renderScreen(<HomeScreen />, { user: TEST_DOCTOR_USER });
     expect(await screen.findByText('No hay pacientes con control pendiente.')).toBeInTheDocument();
   });
 
   it('reads in English', async () => {
     await i18n.changeLanguage('en');
-    stubOutcomes({ '/api/outcomes/follow-up-due': () => duePage(DUE) });
+    stubOutcomes({ '/api/outcomes/follow-up-due': () => pageAnswer(DUE) });
     renderScreen(<HomeScreen />, { user: TEST_DOCTOR_USER });
     expect(screen.getByRole('heading', { name: 'My patients due for follow-up' })).toBeInTheDocument();
     expect(await screen.findByText('No dates recorded')).toBeInTheDocument();

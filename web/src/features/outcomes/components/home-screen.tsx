@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconChartLine, IconUserHeart } from '@tabler/icons-react';
+import { IconChartLine, IconPlus, IconUserHeart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -9,7 +9,8 @@ import { SummaryPanel } from './summary-panel.tsx';
 
 /**
  * The landing page, / (docs/product-rules.md#screens): for an admin the whole registry in figures, for a
- * doctor their patients due for follow-up; each with the way to the patient list.
+ * doctor their patients due for follow-up; each with the way to the patient list, and for a doctor the
+ * primary action of the day, a new patient.
  */
 export function HomeScreen() {
   const { t } = useTranslation();
@@ -19,11 +20,16 @@ export function HomeScreen() {
       <Button
         component={Link}
         to="/patients"
-        variant={isAdmin ? 'default' : 'filled'}
+        variant="default"
         leftSection={<IconUserHeart size={16} aria-hidden />}
       >
         {isAdmin ? t('home.patients') : t('home.myPatients')}
       </Button>
+      {!isAdmin && (
+        <Button component={Link} to="/new-patient" leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('patientList.newPatient')}
+        </Button>
+      )}
       {isAdmin && (
         <Button component={Link} to="/outcomes" leftSection={<IconChartLine size={16} aria-hidden />}>
           {t('home.outcomes')}

@@ -5,7 +5,19 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bandKey, type ChartRow, censorKey, chartRows, lineKey, seriesStyle } from './chart-data.ts';
 import type { ChartLayout } from './chart-layout.ts';
-import { DAYS_PER_MONTH, type Outcome, originValue, valueAt } from './curves.ts';
+import {
+  axisOrigin,
+  DAYS_PER_MONTH,
+  incidenceAxisTop,
+  isIncidence,
+  nrmAt,
+  nrmCurves,
+  type Outcome,
+  originValue,
+  percentTicks,
+  ticksInYears,
+  valueAt,
+} from './curves.ts';
 import { percentOf } from './format.ts';
 
 interface OutcomeChartProps {
@@ -37,10 +49,15 @@ function censorMark(index: number, color: string) {
   };
 }
 
+/** The dash of a non-relapse mortality curve, in its group's colour. */
+export const NRM_DASH = '6 4';
+
 /**
- * The step curves of one endpoint (docs/product-rules.md#outcomes), with @mantine/charts: months on the
- * x axis, 0–100 % on the y axis, one step curve per group with its 95 % band (survival) and its
- * censoring marks. Colours and dashes come from `seriesStyle`, as in the legend and the tables.
+ * The step curves of one endpoint (docs/product-rules.md#outcomes), with @mantine/charts: months (or
+ * years, for a long follow-up) on the x axis, 0–100 % on the y axis for survival and up to the data for
+ * an incidence, one step curve per group with its 95 % band and its censoring marks, and beside each
+ * incidence of relapse its non-relapse mortality, dashed. Colours and dashes come from `seriesStyle`,
+ * as in the legend and the tables.
  */
 export function OutcomeChart({
   outcome,
@@ -53,7 +70,9 @@ export function OutcomeChart({
 }: OutcomeChartProps) {
   const { t, i18n } = useTranslation();
   const origin = originValue(outcome.endpoint);
-  const rows = chartRows(outcome.curves, origin, withBands);
+  const incidence = isIncidence(outcome.endpoint);
+  const nrm = nrmCurves(outcome.curves);
+  const rows = chartRows([...outcome.curves, ...nrm], origin, withBands);
   const styles = outcome.curves.map((_, index) => seriesStyle(index));
   const bands: CompositeChartSeries[] = withBands
     ? styles.map((style, index) => ({ name: bandKey(index), type: 'area', color: style.color }))
@@ -65,14 +84,24 @@ export function OutcomeChart({
     color: style.color,
     strokeDasharray: style.dash,
   }));
+  const nrmLines: CompositeChartSeries[] = nrm.map((_, index) => ({
+    name: lineKey(outcome.curves.length + index),
+    label: t('outcomes.chart.nrmSeries', { group: labels[index] }),
+    type: 'line',
+    color: styles[index]?.color ?? '#333333',
+    strokeDasharray: NRM_DASH,
+  }));
   const lastTick = ticks.at(-1) ?? 12;
+  const years = ticksInYears(ticks);
+  const top = incidence ? incidenceAxisTop(outcome.curves) : 100;
+  const styleOf = (index: number) => styles[index % Math.max(styles.length, 1)]?.color ?? '#333333';
 
   return (
     <CompositeChart
       h={layout.height}
       data={rows}
       dataKey="month"
-      series={[...bands, ...lines]}
+      series={[...bands, ...lines, ...nrmLines]}
       curveType="stepAfter"
       connectNulls
       withDots={false}
@@ -81,21 +110,20 @@ export function OutcomeChart({
       gridAxis="xy"
       // recharts writes axis titles in a light grey of its own: the text colour passes AA contrast.
       styles={{ axisLabel: { fill: 'var(--mantine-color-gray-8)' } }}
-      xAxisLabel={t('outcomes.chart.months')}
-      yAxisLabel={
-        outcome.endpoint === 'cir' ? t('outcomes.chart.incidenceAxis') : t('outcomes.chart.survivalAxis')
-      }
+      xAxisLabel={t(`outcomes.axis.${years ? 'years' : 'months'}.${axisOrigin(outcome)}`)}
+      yAxisLabel={incidence ? t('outcomes.chart.incidenceAxis') : t('outcomes.chart.survivalAxis')}
       xAxisProps={{
         type: 'number',
         domain: [0, lastTick],
         ticks: [...ticks],
         interval: 0,
         allowDataOverflow: true,
-        tickFormatter: (value: number) => String(value),
+        tickFormatter: (value: number) => String(years ? value / 12 : value),
       }}
       yAxisProps={{
-        domain: [0, 100],
-        ticks: [0, 25, 50, 75, 100],
+        domain: [0, top],
+        ticks: percentTicks(top),
+        allowDataOverflow: true,
         // The left margin holds the axis title; the plot still starts where the table's first tick column is centred.
         width: layout.yAxisWidth - LEFT_MARGIN,
         tickFormatter: (value: number) => percentOf(value / 100, i18n.language, 0) ?? '',
@@ -107,7 +135,7 @@ export function OutcomeChart({
       }}
       lineProps={(series) => {
         const index = Number(series.name.slice(1));
-        return { dot: censorMark(index, styles[index]?.color ?? '#333333'), activeDot: false };
+        return { dot: censorMark(index, styleOf(index)), activeDot: false };
       }}
       areaProps={{
         fillOpacity: 0.12,
@@ -134,6 +162,7 @@ export function OutcomeChart({
               <Stack gap={2}>
                 {outcome.curves.map((curve, index) => {
                   const value = valueAt(curve, month * DAYS_PER_MONTH, origin);
+                  const mortality = incidence ? nrmAt(curve, month * DAYS_PER_MONTH) : null;
                   return value === null ? null : (
                     <Group key={String(curve.key)} gap={6} wrap="nowrap" justify="space-between">
                       <Group gap={6} wrap="nowrap">
@@ -142,6 +171,8 @@ export function OutcomeChart({
                       </Group>
                       <Text size="xs" fw={600}>
                         {percentOf(value, i18n.language)}
+                        {mortality &&
+                          ` · ${t('outcomes.chart.tooltipNrm')} ${percentOf(mortality.value, i18n.language)}`}
                       </Text>
                     </Group>
                   );

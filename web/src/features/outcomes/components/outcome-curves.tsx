@@ -12,29 +12,41 @@ import { chartLayout, maxTicksFor } from './chart-layout.ts';
 import { OutcomeLegend } from './chart-legend.tsx';
 import {
   DAYS_PER_MONTH,
+  fromRemission,
+  isIncidence,
   lastTime,
   monthTicks,
   type Outcome,
   outcomeOfIncidence,
   outcomeOfSurvival,
+  survivalEndpointOf,
 } from './curves.ts';
 import { EstimatesTable } from './estimates-table.tsx';
+import { ExcludedNote } from './excluded-note.tsx';
 import { countOf } from './format.ts';
 import { useGroupLabel } from './group-label.ts';
 import { OutcomeChart } from './outcome-chart.tsx';
-import type { OutcomeView } from './outcome-params.ts';
+import { landmarkDaysOf, type OutcomeView } from './outcome-params.ts';
 
-/** The view's curves: survival from one call, the incidence of relapse from another. */
+/** The view's curves: survival from one call (from the landmark), the incidence of relapse from another. */
 function useOutcome(view: OutcomeView) {
-  const incidence = view.endpoint === 'cir';
+  const endpoint = survivalEndpointOf(view.endpoint);
   const survival = useSurvival(
-    { ...view.filters, endpoint: incidence ? 'os' : view.endpoint, groupBy: view.groupBy },
-    !incidence,
+    {
+      ...view.filters,
+      endpoint: endpoint ?? 'os',
+      groupBy: view.groupBy,
+      landmark: landmarkDaysOf(view.landmark),
+    },
+    endpoint !== null,
   );
-  const relapses = useRelapseIncidence({ ...view.filters, groupBy: view.groupBy }, incidence);
-  const query = incidence ? relapses : survival;
+  const relapses = useRelapseIncidence(
+    { ...view.filters, groupBy: view.groupBy, from: fromRemission(view.endpoint) ? 'cr' : 'diagnosis' },
+    endpoint === null,
+  );
+  const query = endpoint === null ? relapses : survival;
   let outcome: Outcome | undefined;
-  if (incidence) {
+  if (endpoint === null) {
     outcome = relapses.data && outcomeOfIncidence(relapses.data);
   } else {
     outcome = survival.data && outcomeOfSurvival(survival.data);
@@ -106,9 +118,7 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
         title={t('outcomes.empty.title')}
       >
         <Stack gap={4}>
-          {outcome.noDiagnosisDate > 0 && (
-            <Text size="sm">{t('outcomes.empty.excluded', { count: outcome.noDiagnosisDate })}</Text>
-          )}
+          <ExcludedNote excluded={outcome.excluded} size="sm" />
           <Text size="sm">{t('outcomes.empty.hint')}</Text>
         </Stack>
       </Alert>
@@ -118,10 +128,15 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
   const labels = outcome.curves.map((curve) => groupLabel(outcome.groupBy, curve.key));
   const ticks = monthTicks(lastTime(outcome.curves), maxTicksFor(width));
   const layout = chartLayout(width, ticks.length);
-  const title =
+  const plainTitle =
     outcome.groupBy === 'none'
       ? t('outcomes.chart.titleAll', { endpoint })
       : t('outcomes.chart.title', { endpoint, groupBy: t(`outcomes.groupBy.${outcome.groupBy}`) });
+  const title =
+    outcome.landmark === null || view.landmark === null
+      ? plainTitle
+      : t('outcomes.chart.landmarkTitle', { title: plainTitle, months: view.landmark });
+  const followUpMonths = Math.round(lastTime(outcome.curves) / DAYS_PER_MONTH);
   const numbers = {
     endpoint,
     patients: countOf(patients, i18n.language),
@@ -134,21 +149,13 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
       outcome.curves.reduce((sum, curve) => sum + (curve.competing ?? 0), 0),
       i18n.language,
     ),
-    months: Math.round(lastTime(outcome.curves) / DAYS_PER_MONTH),
+    followUp: t('outcomes.chart.followUp', { count: followUpMonths }),
   };
-  const summary =
-    outcome.endpoint === 'cir'
-      ? t('outcomes.chart.summaryCir', numbers)
-      : t('outcomes.chart.summary', numbers);
-  const legendItem =
-    outcome.endpoint === 'cir' ? 'outcomes.chart.legendItemCir' : 'outcomes.chart.legendItem';
-  const legend = outcome.curves.map(
-    (curve, index) =>
-      `${labels[index]} (${t(legendItem, { n: countOf(curve.n, i18n.language), events: countOf(curve.events, i18n.language) })})`,
-  );
+  const incidence = isIncidence(outcome.endpoint);
+  const summary = incidence ? t('outcomes.chart.summaryCir', numbers) : t('outcomes.chart.summary', numbers);
   const updating = query.isFetching && query.isPlaceholderData;
-  const survival = outcome.endpoint !== 'cir';
-  const bands = survival && (view.bands ?? outcome.curves.length <= BANDS_UP_TO);
+  const survival = !incidence;
+  const bands = view.bands ?? outcome.curves.length <= BANDS_UP_TO;
 
   return (
     <Card withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} aria-busy={updating}>
@@ -157,13 +164,11 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
           {title}
         </Title>
         <Group gap="sm" wrap="wrap">
-          {survival && (
-            <Switch
-              label={t('outcomes.chart.bands')}
-              checked={bands}
-              onChange={(event) => onBands(event.currentTarget.checked)}
-            />
-          )}
+          <Switch
+            label={t('outcomes.chart.bands')}
+            checked={bands}
+            onChange={(event) => onBands(event.currentTarget.checked)}
+          />
           {updating && (
             <Group gap={6} wrap="nowrap" role="status">
               <Loader size="xs" aria-hidden />
@@ -172,13 +177,7 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
               </Text>
             </Group>
           )}
-          <ChartDownloads
-            outcome={outcome}
-            labels={labels}
-            legend={legend}
-            title={title}
-            getSvg={() => chartBox.current?.querySelector('svg.recharts-surface') ?? null}
-          />
+          <ChartDownloads outcome={outcome} labels={labels} title={title} filters={view.filters} />
         </Group>
       </Group>
       <Box ref={sizeRef} style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
@@ -209,13 +208,10 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
               <OutcomeLegend outcome={outcome} labels={labels} />
               <Text size="xs" c="dimmed">
                 {survival ? t('outcomes.chart.censorNote') : t('outcomes.chart.censorNoteCir')}
+                {incidence && ` ${t('outcomes.chart.nrmNote')}`}
                 {bands && ` ${t('outcomes.chart.bandNote')}`}
               </Text>
-              {outcome.noDiagnosisDate > 0 && (
-                <Text size="xs" c="dimmed">
-                  {t('outcomes.chart.excluded', { count: outcome.noDiagnosisDate })}
-                </Text>
-              )}
+              <ExcludedNote excluded={outcome.excluded} />
               <Text size="sm" id="outcome-chart-summary">
                 {summary}
               </Text>

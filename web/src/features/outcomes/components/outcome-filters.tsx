@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { OutcomeFilters } from '@registry/shared';
+import { type OutcomeFilters, relapseRangeOf, relapseRangeText } from '@registry/shared';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,14 +30,14 @@ const rangeOf = (from: string | undefined, to: string | undefined): DayRange => 
  * A date-range picker over two filters: the picker holds a half-chosen range, the filters change once
  * both ends are chosen, or none; a change of the filters from elsewhere (clearing them) shows at once.
  */
-function useRange(current: DayRange, apply: (range: DayRange | null) => void) {
+function useRange(current: DayRange, apply: (range: readonly [string, string] | null) => void) {
   const [range, setRange] = useState<DayRange>(current);
   const [from, to] = current;
   useEffect(() => setRange([from, to]), [from, to]);
   const change = (next: DayRange) => {
     setRange(next);
     if (next[0] && next[1]) {
-      apply(next);
+      apply([next[0], next[1]]);
     } else if (!next[0] && !next[1]) {
       apply(null);
     }
@@ -63,9 +63,8 @@ export function OutcomeFiltersBar({ isAdmin, filters, onChange, onClear }: Outco
     SEARCH_DEBOUNCE_MS,
   );
 
-  const [relapseFrom, relapseTo] = filters.obito?.split(',') ?? [];
-  const [relapseRange, changeRelapseRange] = useRange(rangeOf(relapseFrom, relapseTo), (range) =>
-    onChange({ obito: range ? `${range[0]},${range[1]}` : undefined }),
+  const [relapseRange, changeRelapseRange] = useRange(relapseRangeOf(filters.obito), (range) =>
+    onChange({ obito: range ? relapseRangeText(range[0], range[1]) : undefined }),
   );
   const [dxRange, changeDxRange] = useRange(rangeOf(filters.dxFrom, filters.dxTo), (range) =>
     onChange({ dxFrom: range?.[0] ?? undefined, dxTo: range?.[1] ?? undefined }),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, readOutcomeView, writeOutcomeView } from './outcome-params.ts';
+import {
+  DEFAULT_VIEW,
+  landmarkDaysOf,
+  landmarkMonthsOf,
+  readOutcomeView,
+  writeOutcomeView,
+} from './outcome-params.ts';
 
 const read = (search: string, isAdmin = true) => readOutcomeView(new URLSearchParams(search), isAdmin);
 
@@ -7,11 +13,12 @@ describe('the outcomes view in the address', () => {
   it('reads every choice', () => {
     expect(
       read(
-        'endpoint=cir&groupBy=institution&ci=0&text=HC&relapse=true&obito=2024-01-01,2024-06-30&institutionCode=HI&subtype=AML%20M2&dx=Inicial&dxFrom=2020-01-01&dxTo=2024-12-31',
+        'endpoint=cirCR&groupBy=institution&landmark=6&ci=0&text=HC&relapse=true&obito=2024-01-01,2024-06-30&institutionCode=HI&subtype=AML%20M2&dx=Inicial&dxFrom=2020-01-01&dxTo=2024-12-31',
       ),
     ).toEqual({
-      endpoint: 'cir',
+      endpoint: 'cirCR',
       groupBy: 'institution',
+      landmark: 6,
       bands: false,
       filters: {
         text: 'HC',
@@ -28,7 +35,7 @@ describe('the outcomes view in the address', () => {
 
   it('falls back to the defaults for what it does not know', () => {
     expect(
-      read('endpoint=dfs&groupBy=colour&ci=maybe&relapse=perhaps&dxFrom=2024-02-31&subtype=XYZ'),
+      read('endpoint=dfs&groupBy=colour&landmark=0&ci=maybe&relapse=perhaps&dxFrom=2024-02-31&subtype=XYZ'),
     ).toEqual(DEFAULT_VIEW);
   });
 
@@ -48,15 +55,32 @@ describe('the outcomes view in the address', () => {
   it('writes only what is not at its default, and reads it back', () => {
     expect(writeOutcomeView(DEFAULT_VIEW).toString()).toBe('');
     const view = {
-      endpoint: 'rfs',
-      groupBy: 'ageBand',
+      endpoint: 'efs',
+      groupBy: 'eln2022',
+      landmark: 12,
       bands: true,
       filters: { dxFrom: '2020-01-01', dxTo: '2021-01-01', text: 'HC 1' },
     } as const;
     const params = writeOutcomeView(view);
     expect(params.toString()).toBe(
-      'endpoint=rfs&groupBy=ageBand&ci=1&text=HC+1&dxFrom=2020-01-01&dxTo=2021-01-01',
+      'endpoint=efs&groupBy=eln2022&landmark=12&ci=1&text=HC+1&dxFrom=2020-01-01&dxTo=2021-01-01',
     );
     expect(readOutcomeView(params, false)).toEqual(view);
+  });
+});
+
+describe('the landmark', () => {
+  it('takes whole months from 1 to 119, the days the API accepts', () => {
+    expect(landmarkMonthsOf('6')).toBe(6);
+    expect(landmarkMonthsOf('119')).toBe(119);
+    for (const raw of ['0', '120', '2.5', 'six', '', null]) {
+      expect(landmarkMonthsOf(raw)).toBeNull();
+    }
+  });
+
+  it('asks the API in days of an average month', () => {
+    expect(landmarkDaysOf(6)).toBe(183);
+    expect(landmarkDaysOf(119)).toBeLessThanOrEqual(3650);
+    expect(landmarkDaysOf(null)).toBeUndefined();
   });
 });

@@ -1,19 +1,41 @@
 import { GROUP_BY, type GroupBy, type OutcomeFilters, outcomeFilterFields } from '@registry/shared';
-import { OUTCOME_ENDPOINTS, type OutcomeEndpoint } from './curves.ts';
+import { DAYS_PER_MONTH, OUTCOME_ENDPOINTS, type OutcomeEndpoint } from './curves.ts';
 
 /**
- * What the outcomes screen shows, as its address keeps it (`/outcomes?endpoint=rfs&groupBy=subtype&ci=1&…`),
+ * What the outcomes screen shows, as its address keeps it (`/outcomes?endpoint=rfs&groupBy=subtype&landmark=6&ci=1&…`),
  * so that a view can be bookmarked, shared and reloaded. The filters carry the API's names.
  */
 export interface OutcomeView {
   readonly endpoint: OutcomeEndpoint;
   readonly groupBy: GroupBy;
+  /** The landmark of the survival curves, in whole months from the origin; null for none. */
+  readonly landmark: number | null;
   readonly filters: OutcomeFilters;
   /** The survival curves' 95% bands: shown or hidden by choice, or null to leave it to the chart. */
   readonly bands: boolean | null;
 }
 
-export const DEFAULT_VIEW: OutcomeView = { endpoint: 'os', groupBy: 'none', filters: {}, bands: null };
+export const DEFAULT_VIEW: OutcomeView = {
+  endpoint: 'os',
+  groupBy: 'none',
+  landmark: null,
+  filters: {},
+  bands: null,
+};
+
+/** The longest landmark in months whose days the API takes (at most 3650 days). */
+export const MAX_LANDMARK_MONTHS = 119;
+
+/** A landmark in months, when it is a whole number the API can take; else null. */
+export function landmarkMonthsOf(raw: string | number | null | undefined): number | null {
+  const months = typeof raw === 'number' ? raw : Number(raw ?? Number.NaN);
+  return Number.isInteger(months) && months >= 1 && months <= MAX_LANDMARK_MONTHS ? months : null;
+}
+
+/** The landmark's months as the API's days (an average month of 30.4375 days). */
+export function landmarkDaysOf(months: number | null): number | undefined {
+  return months === null ? undefined : Math.round(months * DAYS_PER_MONTH);
+}
 
 type FilterKey = keyof OutcomeFilters;
 const FILTER_KEYS = Object.keys(outcomeFilterFields) as FilterKey[];
@@ -52,6 +74,7 @@ export function readOutcomeView(params: URLSearchParams, isAdmin: boolean): Outc
   return {
     endpoint,
     groupBy,
+    landmark: landmarkMonthsOf(params.get('landmark')),
     filters: filters as OutcomeFilters,
     bands: bands === '1' || bands === '0' ? bands === '1' : null,
   };
@@ -65,6 +88,9 @@ export function writeOutcomeView(view: OutcomeView): URLSearchParams {
   }
   if (view.groupBy !== DEFAULT_VIEW.groupBy) {
     params.set('groupBy', view.groupBy);
+  }
+  if (view.landmark !== null) {
+    params.set('landmark', String(view.landmark));
   }
   if (view.bands !== null) {
     params.set('ci', view.bands ? '1' : '0');

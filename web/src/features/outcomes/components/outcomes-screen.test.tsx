@@ -1,11 +1,33 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { answer, refusal } from '../../../test/fetch-routes.ts';
 import { renderScreen, TEST_DOCTOR_USER } from '../../../test/render.tsx';
 import { OutcomesScreen } from './outcomes-screen.tsx';
-import { INCIDENCE, SUMMARY, SURVIVAL, stubOutcomes } from './test-outcomes.ts';
+import { EARLY_DEATH, INCIDENCE, RESPONSE, SUMMARY, SURVIVAL, stubOutcomes } from './test-outcomes.ts';
+
+// The whole screen (curves, tables, the Cox panel) is a large page for jsdom: role queries take a while.
+configure({ asyncUtilTimeout: 8000 });
+
+/** Picks an option of a Mantine Select by the select's label. */
+async function choose(label: string, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(
+    await within(await listOf(label)).findByRole('option', { name: option, hidden: true }),
+  );
+}
+
+/** The list of options a select opens (other selects' lists may hold the same names). */
+async function listOf(label: string): Promise<HTMLElement> {
+  const box = screen.getByRole('combobox', { name: label });
+  await waitFor(() => expect(box).toHaveAttribute('aria-controls'));
+  const list = document.getElementById(box.getAttribute('aria-controls') ?? '');
+  if (!list) {
+    throw new Error(`No options for ${label}`);
+  }
+  return list;
+}
 
 const CODES = answer(200, { data: [{ code: 'HI', name: 'Hospital Italiano' }] });
 
@@ -17,12 +39,14 @@ function stubApi(overrides: Parameters<typeof stubOutcomes>[0] = {}) {
     '/api/outcomes/relapse-incidence': (query) =>
       answer(200, { data: { ...INCIDENCE, groupBy: query.groupBy } }),
     '/api/outcomes/summary': () => answer(200, { data: SUMMARY }),
+    '/api/outcomes/response': (query) => answer(200, { data: { ...RESPONSE, groupBy: query.groupBy } }),
+    '/api/outcomes/early-death': (query) => answer(200, { data: { ...EARLY_DEATH, groupBy: query.groupBy } }),
     '/api/institutions/codes': () => CODES.clone(),
     ...overrides,
   });
 }
 
-describe('OutcomesScreen', () => {
+describe('OutcomesScreen', { timeout: 45_000 }, () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });
@@ -47,7 +71,10 @@ describe('OutcomesScreen', () => {
         { dxFrom: '2020-01-01', dxTo: '2024-12-31', relapse: 'true' },
       ]),
     );
-    expect(screen.getByRole('radio', { name: 'Libre de recaída' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Resultado' })).toHaveValue('Supervivencia libre de recaída');
+    expect(
+      screen.getByText('Desde el diagnóstico hasta la recaída o la muerte, lo que ocurra antes.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Agrupar por' })).toHaveValue('Subtipo');
     expect(screen.getByRole('combobox', { name: 'Recaída' })).toHaveValue('Sí');
 
@@ -71,31 +98,35 @@ describe('OutcomesScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Supervivencia global' })).toBeInTheDocument();
     expect(api.to('/api/outcomes/survival')).toEqual([{ endpoint: 'os', groupBy: 'none' }]);
 
-    await userEvent.click(screen.getByRole('radio', { name: 'Incidencia de recaída' }));
+    await choose('Resultado', 'Incidencia acumulada de recaída');
     expect(router.state.location.search).toBe('?endpoint=cir');
     expect(
       await screen.findByRole('heading', { name: 'Incidencia acumulada de recaída' }),
     ).toBeInTheDocument();
-    expect(api.to('/api/outcomes/relapse-incidence')).toEqual([{ groupBy: 'none' }]);
+    expect(api.to('/api/outcomes/relapse-incidence')).toEqual([{ groupBy: 'none', from: 'diagnosis' }]);
+    // No landmark for an incidence.
+    expect(screen.queryByRole('textbox', { name: 'Landmark (meses)' })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Agrupar por' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Año de diagnóstico', hidden: true }));
+    await choose('Agrupar por', 'Año de diagnóstico');
     expect(router.state.location.search).toBe('?endpoint=cir&groupBy=dxYear');
     await waitFor(() =>
-      expect(api.to('/api/outcomes/relapse-incidence')).toContainEqual({ groupBy: 'dxYear' }),
+      expect(api.to('/api/outcomes/relapse-incidence')).toContainEqual({
+        groupBy: 'dxYear',
+        from: 'diagnosis',
+      }),
     );
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Subtipo' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'ALL-T', hidden: true }));
+    await choose('Subtipo', 'ALL-T');
     expect(router.state.location.search).toBe('?endpoint=cir&groupBy=dxYear&subtype=ALL-T');
     await waitFor(() =>
       expect(api.to('/api/outcomes/relapse-incidence')).toContainEqual({
         groupBy: 'dxYear',
+        from: 'diagnosis',
         subtype: 'ALL-T',
       }),
     );
 
-    await userEvent.click(screen.getByRole('radio', { name: 'Supervivencia global' }));
+    await choose('Resultado', 'Supervivencia global');
     expect(router.state.location.search).toBe('?groupBy=dxYear&subtype=ALL-T');
     await waitFor(() =>
       expect(api.to('/api/outcomes/survival')).toContainEqual({
@@ -112,29 +143,38 @@ describe('OutcomesScreen', () => {
   it('falls back to the defaults for values the address should not hold, and offers a doctor no institution', async () => {
     const api = stubApi();
     renderScreen(<OutcomesScreen />, {
-      path: '/outcomes?endpoint=efs&groupBy=institution&institutionCode=HI&ci=2',
+      path: '/outcomes?endpoint=dfs&groupBy=institution&institutionCode=HI&ci=2&landmark=200',
       user: TEST_DOCTOR_USER,
     });
     expect(await screen.findByRole('heading', { name: 'Supervivencia global' })).toBeInTheDocument();
     expect(api.to('/api/outcomes/survival')).toEqual([{ endpoint: 'os', groupBy: 'none' }]);
     expect(screen.queryByRole('combobox', { name: 'Código de institución' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Agrupar por' }));
-    expect(await screen.findByRole('option', { name: 'Sexo', hidden: true })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: 'Institución', hidden: true })).not.toBeInTheDocument();
+    const groupings = await listOf('Agrupar por');
+    expect(await within(groupings).findByRole('option', { name: 'Sexo', hidden: true })).toBeInTheDocument();
+    expect(
+      within(groupings).queryByRole('option', { name: 'Institución', hidden: true }),
+    ).not.toBeInTheDocument();
   });
 
   it('says so when no patient of the cohort has a diagnosis date', async () => {
     stubApi({
       '/api/outcomes/survival': () =>
-        answer(200, { data: { ...SURVIVAL, groups: [], logRank: null, excluded: { noDiagnosisDate: 3 } } }),
+        answer(200, {
+          data: {
+            ...SURVIVAL,
+            groups: [],
+            logRank: null,
+            noLogRank: 'groups',
+            excluded: { noDiagnosisDate: 3, noResponseDate: 0, beforeLandmark: 0 },
+          },
+        }),
     });
     renderScreen(<OutcomesScreen />, { path: '/outcomes' });
     expect(
       await screen.findByText('No hay pacientes con fecha de diagnóstico en esta cohorte.'),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText('3 pacientes quedaron fuera por no tener fecha de diagnóstico.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('3 pacientes sin fecha de diagnóstico quedan fuera.')).toBeInTheDocument();
   });
 
   it('shows the failure with a retry', async () => {
@@ -181,5 +221,91 @@ describe('OutcomesScreen', () => {
     await userEvent.click(bands);
     expect(router.state.location.search).toBe('?groupBy=subtype&ci=0');
     expect(screen.getByRole('switch', { name: 'Mostrar el IC 95 %' })).not.toBeChecked();
+  });
+  it('asks for an endpoint from a landmark in days, and says who it leaves out', async () => {
+    const api = stubApi({
+      '/api/outcomes/survival': (query) =>
+        answer(200, {
+          data: {
+            ...SURVIVAL,
+            endpoint: query.endpoint,
+            groupBy: query.groupBy,
+            landmark: Number(query.landmark),
+            excluded: { noDiagnosisDate: 0, noResponseDate: 1, beforeLandmark: 3 },
+          },
+        }),
+    });
+    const { router } = renderScreen(<OutcomesScreen />, { path: '/outcomes?endpoint=efs' });
+    expect(
+      await screen.findByRole('heading', { name: 'Supervivencia libre de eventos' }),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Landmark (meses)' }), '6');
+    expect(router.state.location.search).toBe('?endpoint=efs&landmark=6');
+    expect(
+      await screen.findByRole('heading', { name: 'Supervivencia libre de eventos (landmark a 6 meses)' }),
+    ).toBeInTheDocument();
+    expect(api.to('/api/outcomes/survival')).toContainEqual({
+      endpoint: 'efs',
+      groupBy: 'none',
+      landmark: '183',
+    });
+    expect(
+      screen.getByText('3 pacientes sin seguir en riesgo en el landmark quedan fuera.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 paciente en RC sin fecha de la respuesta queda fuera.')).toBeInTheDocument();
+
+    // A landmark the API cannot take is said, and not asked for.
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Landmark (meses)' }));
+    expect(router.state.location.search).toBe('?endpoint=efs');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Landmark (meses)' }), '0');
+    expect(screen.getByText('Un número entero de meses entre 1 y 119.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?endpoint=efs');
+  });
+
+  it('asks for the incidence from the first CR, with the non-relapse mortality and Gray’s tests', async () => {
+    const api = stubApi({
+      '/api/outcomes/relapse-incidence': (query) =>
+        answer(200, {
+          data: {
+            ...INCIDENCE,
+            groupBy: query.groupBy,
+            from: query.from,
+            grayTest: { stat: 4.2, df: 1, p: 0.04 },
+            grayTestNrm: null,
+          },
+        }),
+    });
+    renderScreen(<OutcomesScreen />, { path: '/outcomes?endpoint=cirCR' });
+    expect(
+      await screen.findByRole('heading', { name: 'Incidencia acumulada de recaída desde la RC' }),
+    ).toBeInTheDocument();
+    expect(api.to('/api/outcomes/relapse-incidence')).toEqual([{ groupBy: 'none', from: 'cr' }]);
+    expect(
+      screen.getByText(
+        'Prueba de Gray entre los grupos: recaída p = 0,040; mortalidad sin recaída sin prueba.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Mortalidad sin recaída a 1 año' })).toBeInTheDocument();
+  });
+
+  it('shows the response to the first line and the early deaths by the grouping', async () => {
+    const api = stubApi();
+    renderScreen(<OutcomesScreen />, { path: '/outcomes?groupBy=ageBand' });
+    const response = await screen.findByRole('table', { name: /tasa de RC compuesta/ });
+    expect(api.to('/api/outcomes/response')).toEqual([{ groupBy: 'ageBand' }]);
+    expect(api.to('/api/outcomes/early-death')).toEqual([{ groupBy: 'ageBand', days: '30,60' }]);
+    const young = within(response).getByRole('row', { name: /Menos de 40 años/ });
+    expect(
+      within(young)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['10', '6', '1', '1', '8 · 80,0\u00a0% (44,4–97,5)', '5']);
+    const early = await screen.findByRole('table', { name: /Muertes en los primeros 30 y 60 días/ });
+    expect(within(early).getByRole('columnheader', { name: 'A 30 días' })).toBeInTheDocument();
+    expect(
+      within(within(early).getByRole('row', { name: /Menos de 40 años/ }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1/20 · 5,0\u00a0% (0,1–24,9)', '2/19 · 10,5\u00a0% (1,3–33,1)']);
   });
 });

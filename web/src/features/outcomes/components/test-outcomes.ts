@@ -1,6 +1,5 @@
-import type { FollowUpRow, Incidence, Summary, Survival } from '@registry/shared';
-import { vi } from 'vitest';
-import { answer } from '../../../test/fetch-routes.ts';
+import type { EarlyDeath, FollowUpRow, Incidence, ResponseRates, Summary, Survival } from '@registry/shared';
+import { type RecordedCall, stubRoutes } from '../../../test/fetch-routes.ts';
 import type { Curve, Outcome } from './curves.ts';
 
 /** One curve of an outcome, for tests that know it is there. */
@@ -16,7 +15,8 @@ export function curveOf(outcome: Outcome, index: number): Curve {
 export const SURVIVAL: Survival = {
   endpoint: 'os',
   groupBy: 'subtype',
-  excluded: { noDiagnosisDate: 2 },
+  landmark: null,
+  excluded: { noDiagnosisDate: 2, noResponseDate: 0, beforeLandmark: 0 },
   groups: [
     {
       key: 'AML M2',
@@ -46,12 +46,14 @@ export const SURVIVAL: Survival = {
     },
   ],
   logRank: { chisq: 4.6, df: 1, p: 0.032 },
+  noLogRank: null,
 };
 
-/** The incidence of relapse in one group. */
+/** The incidence of relapse in one group, with the non-relapse mortality beside it. */
 export const INCIDENCE: Incidence = {
   groupBy: 'none',
-  excluded: { noDiagnosisDate: 0 },
+  from: 'diagnosis',
+  excluded: { noDiagnosisDate: 0, noResponseDate: 0, beforeLandmark: 0 },
   groups: [
     {
       key: null,
@@ -59,11 +61,92 @@ export const INCIDENCE: Incidence = {
       relapses: 2,
       competingDeaths: 1,
       steps: [
-        { time: 90, atRisk: 5, relapses: 1, deaths: 0, censored: 0, incidence: 0.2 },
-        { time: 300, atRisk: 4, relapses: 0, deaths: 1, censored: 0, incidence: 0.2 },
-        { time: 700, atRisk: 3, relapses: 1, deaths: 0, censored: 2, incidence: 0.4 },
+        {
+          time: 90,
+          atRisk: 5,
+          relapses: 1,
+          deaths: 0,
+          censored: 0,
+          incidence: 0.2,
+          incidenceLower: 0.03,
+          incidenceUpper: 0.5,
+          nrm: 0,
+          nrmLower: null,
+          nrmUpper: null,
+        },
+        {
+          time: 300,
+          atRisk: 4,
+          relapses: 0,
+          deaths: 1,
+          censored: 0,
+          incidence: 0.2,
+          incidenceLower: 0.03,
+          incidenceUpper: 0.5,
+          nrm: 0.2,
+          nrmLower: 0.03,
+          nrmUpper: 0.5,
+        },
+        {
+          time: 700,
+          atRisk: 3,
+          relapses: 1,
+          deaths: 0,
+          censored: 2,
+          incidence: 0.4,
+          incidenceLower: 0.1,
+          incidenceUpper: 0.7,
+          nrm: 0.2,
+          nrmLower: 0.03,
+          nrmUpper: 0.5,
+        },
       ],
     },
+  ],
+  grayTest: null,
+  grayTestNrm: null,
+};
+
+/** The response to the first line by age band. */
+export const RESPONSE: ResponseRates = {
+  groupBy: 'ageBand',
+  groups: [
+    {
+      key: '<40',
+      assessed: 10,
+      cr: 6,
+      crh: 1,
+      cri: 1,
+      crc: 8,
+      rate: 0.8,
+      rateLower: 0.444,
+      rateUpper: 0.975,
+      mrdNegative: 5,
+    },
+    {
+      key: '>=60',
+      assessed: 4,
+      cr: 1,
+      crh: 0,
+      cri: 0,
+      crc: 1,
+      rate: 0.25,
+      rateLower: 0.0063,
+      rateUpper: 0.8059,
+      mrdNegative: 0,
+    },
+  ],
+};
+
+/** Deaths within 30 and 60 days by age band. */
+export const EARLY_DEATH: EarlyDeath = {
+  groupBy: 'ageBand',
+  excluded: { noDiagnosisDate: 0 },
+  groups: [
+    { key: '<40', days: 30, n: 20, deaths: 1, proportion: 0.05, lower: 0.0013, upper: 0.2487 },
+    { key: '<40', days: 60, n: 19, deaths: 2, proportion: 0.1053, lower: 0.013, upper: 0.3314 },
+    { key: '>=60', days: 30, n: 8, deaths: 2, proportion: 0.25, lower: 0.0319, upper: 0.6509 },
+    { key: '>=60', days: 60, n: 8, deaths: 3, proportion: 0.375, lower: 0.0852, upper: 0.7551 },
   ],
 };
 
@@ -80,6 +163,11 @@ export const SUMMARY: Summary = {
     { key: 2025, n: 10 },
   ],
   byRiskLevel: [{ key: 'Alto', n: 40 }],
+  byEln2022: [
+    { key: 'favorable', n: 10 },
+    { key: 'insufficient', n: 15 },
+    { key: 'not_applicable', n: 15 },
+  ],
   relapses: 7,
   deaths: 5,
   followUp: { median: 365.25, lower: 300, upper: null },
@@ -105,29 +193,20 @@ export const DUE: FollowUpRow[] = [
   },
 ];
 
-export const duePage = (rows: FollowUpRow[], totalItems = rows.length, currentPage = 0, totalPages = 1) =>
-  answer(200, { data: rows, currentPage, totalPages, totalItems });
-
-type Handler = (query: Record<string, string>) => Response | Promise<Response>;
+type Handler = (query: Readonly<Record<string, string>>) => Response | Promise<Response>;
 
 /**
- * Stubs fetch for the outcomes calls, by path; each call is recorded with its query. Anything else
- * answers 404.
+ * The outcomes calls, by path: each handler answers a GET from its query; `to` reads the queries a path
+ * was called with, in order. Anything else answers 404.
  */
 export function stubOutcomes(handlers: Record<string, Handler>) {
-  const calls: { path: string; query: Record<string, string> }[] = [];
-  const fetch = vi.fn(async (url: string) => {
-    const parsed = new URL(url, 'http://registry.test');
-    const query = Object.fromEntries(parsed.searchParams);
-    calls.push({ path: parsed.pathname, query });
-    const handler = handlers[parsed.pathname];
-    return handler
-      ? handler(query)
-      : answer(404, { statusCode: 404, error: 'Not Found', message: 'Not found.', code: 'NOT_FOUND' });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return {
-    calls,
-    to: (path: string) => calls.filter((call) => call.path === path).map((call) => call.query),
-  };
+  const api = stubRoutes(
+    Object.fromEntries(
+      Object.entries(handlers).map(([path, handler]) => [
+        `GET ${path}`,
+        ({ query }: RecordedCall) => handler(query),
+      ]),
+    ),
+  );
+  return { to: (path: string) => api.to(`GET ${path}`).map((call) => call.query) };
 }

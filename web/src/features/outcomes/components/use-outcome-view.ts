@@ -26,6 +26,7 @@ export function useOutcomeView(isAdmin: boolean) {
     view,
     setEndpoint: (endpoint: OutcomeEndpoint) => update((current) => ({ ...current, endpoint })),
     setGroupBy: (groupBy: GroupBy) => update((current) => ({ ...current, groupBy })),
+    setLandmark: (landmark: number | null) => update((current) => ({ ...current, landmark })),
     setBands: (bands: boolean) => update((current) => ({ ...current, bands })),
     /** Changes some filters at once (both ends of a range). */
     setFilters: (changed: Partial<OutcomeFilters>) =>

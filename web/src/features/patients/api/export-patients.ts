@@ -9,7 +9,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * Downloads every patient matching the filters (admins) and hands the file to the browser under the
- * name the server gave it (`patients-yyyy-MM-dd-HHmmss.csv|xlsx|json`). Answers that name.
+ * name the server gave it (`patients-yyyy-MM-dd-HHmmss-UTC.csv|xlsx|json`). Answers that name.
  */
 export async function exportPatients(format: ExportFormat, filters: PatientFilters): Promise<string> {
   const { blob, filename } = await apiBlob(`/patients/${format}${toQueryString(filters)}`);

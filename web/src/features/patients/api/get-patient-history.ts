@@ -2,8 +2,8 @@ import { pageOf, patientHistoryEntrySchema } from '@registry/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { patientQueryKey } from '../../../lib/query-keys.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
-import { patientQueryKey } from './get-patient.ts';
 
 const historyPageSchema = pageOf(patientHistoryEntrySchema);
 export type PatientHistoryPage = z.infer<typeof historyPageSchema>;

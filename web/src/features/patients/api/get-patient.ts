@@ -1,9 +1,7 @@
 import { dataOf, type Patient, patientSchema } from '@registry/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-/** Every query about one patient starts with this key, so that one invalidation refreshes them all. */
-export const patientQueryKey = (patientId: string) => ['patients', 'detail', patientId] as const;
+import { patientQueryKey } from '../../../lib/query-keys.ts';
 
 export async function getPatient(patientId: string): Promise<Patient> {
   return (await api(`/patients/${patientId}`, dataOf(patientSchema))).data;

@@ -2,13 +2,11 @@ import { type PatientListQuery, pageOf, patientRowSchema } from '@registry/share
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { patientListQueryKey } from '../../../lib/query-keys.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
 const patientsPageSchema = pageOf(patientRowSchema);
 export type PatientsPage = z.infer<typeof patientsPageSchema>;
-
-/** Every page of the patient list lives under this key; any change to a patient invalidates it. */
-export const patientsListKey = ['patients', 'list'] as const;
 
 export async function getPatients(query: PatientListQuery, signal?: AbortSignal): Promise<PatientsPage> {
   return api(`/patients/list${toQueryString(query)}`, patientsPageSchema, { signal });
@@ -16,7 +14,7 @@ export async function getPatients(query: PatientListQuery, signal?: AbortSignal)
 
 export const patientsQueryOptions = (query: PatientListQuery) =>
   queryOptions({
-    queryKey: [...patientsListKey, query],
+    queryKey: [...patientListQueryKey, query],
     queryFn: ({ signal }) => getPatients(query, signal),
     // A page loaded just before it is shown (see usePageChange) is not asked for twice.
     staleTime: 10_000,

@@ -1,9 +1,7 @@
 import { dataOf, type Patient, patientSchema, type UpdatePatientInput } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { outcomesQueryKey } from '../../../lib/query-keys.ts';
-import { patientQueryKey } from './get-patient.ts';
-import { patientsListKey } from './get-patients.ts';
+import { invalidatePatientData, patientQueryKey } from '../../../lib/query-keys.ts';
 
 /**
  * `PATCH /api/patients/{id}` with the changed fields and the version they are based on (If-Match):
@@ -25,12 +23,8 @@ export function useUpdatePatient(patientId: string) {
       updatePatient(patientId, version, input),
     onSuccess: async (patient) => {
       queryClient.setQueryData(patientQueryKey(patientId), patient);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId) }),
-        queryClient.invalidateQueries({ queryKey: patientsListKey }),
-        // A follow-up or a death moves the patient in or out of the follow-up list and the curves.
-        queryClient.invalidateQueries({ queryKey: outcomesQueryKey }),
-      ]);
+      // A follow-up or a death moves the patient in or out of the follow-up list and the curves.
+      await invalidatePatientData(queryClient, patientId);
     },
   });
 }

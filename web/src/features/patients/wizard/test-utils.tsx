@@ -1,11 +1,13 @@
 import type { Patient, User } from '@registry/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
+import { outcomesQueryKey, patientListQueryKey } from '../../../lib/query-keys.ts';
 import { meQueryKey } from '../../../lib/session.ts';
+import { answer, type RecordedCall, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { TEST_ADMIN } from '../../../test/render.tsx';
 import { PatientWizard } from './components/patient-wizard.tsx';
 
@@ -58,10 +60,13 @@ export function makePatient(overrides: Partial<Patient> = {}, biobank = false): 
     diagnostics: [],
     treatments: [],
     reports: [],
+    eln2022: { category: 'not_applicable', reasons: [], missing: [] },
+    course: { firstCR: null, mrdNegativeInCR: null, inductionFailure: null, transplant: null },
     riskLevel: null,
     deathDate: null,
     deathCause: null,
     lastContactDate: null,
+    quality: [],
     ...overrides,
   };
 }
@@ -80,15 +85,8 @@ export const consentedDiagnostic = {
   consent: true,
   consentDate: '2026-01-11',
   dxSecondaryDescription: null,
+  genetics: null,
 } as const satisfies Patient['diagnostics'][number];
-
-export function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-export function refusal(status: number, code: string, message: string, fields?: Record<string, string>) {
-  return answer(status, { statusCode: status, error: 'Error', message, code, ...(fields ? { fields } : {}) });
-}
 
 export interface Call {
   readonly method: string;
@@ -97,30 +95,21 @@ export interface Call {
   readonly ifMatch: string | undefined;
 }
 
-type Handler = (call: Call) => Response | Promise<Response> | undefined;
+type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
+
+const asCall = ({ method, path, body, ifMatch }: RecordedCall): Call => ({ method, path, body, ifMatch });
 
 /**
- * Stubs fetch: `GET /api/patients/{id}` answers `state.patient` (change it to simulate a write);
- * `handle` answers the rest. Every call is recorded, its JSON body parsed.
+ * The API as the wizard sees it: `GET /api/patients/{id}` answers `state.patient` (change it to simulate
+ * a write); `handle` answers the rest, or leaves them to that route and 404. Calls are read as `Call`s.
  */
 export function mockApi(state: { patient: Patient }, handle: Handler = () => undefined) {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call: Call = { method: init.method ?? 'GET', path: url, body, ifMatch: headers['if-match'] };
-    calls.push(call);
-    const handled = await handle(call);
-    if (handled) {
-      return handled;
-    }
-    if (call.method === 'GET' && url === `/api/patients/${state.patient.id}`) {
-      return answer(200, { data: state.patient });
-    }
-    return refusal(404, 'NOT_FOUND', 'No se encontró lo que busca.');
-  });
-  vi.stubGlobal('fetch', fetch);
-  return { calls, writes: () => calls.filter((call) => call.method !== 'GET') };
+  const fallback = (call: RecordedCall) =>
+    call.method === 'GET' && call.path === `/api/patients/${state.patient.id}`
+      ? answer(200, { data: state.patient })
+      : refusal(404, 'NOT_FOUND', 'No se encontró lo que busca.');
+  const api = stubRoutes({ '*': async (call) => (await handle(call)) ?? fallback(call) });
+  return { calls: api.calls, writes: () => api.writes().map(asCall) };
 }
 
 /** The wizard at `path` inside the app's providers, signed in as `user`. */
@@ -142,6 +131,21 @@ export function renderWizard(path: string, user: User = DOCTOR) {
     </Providers>,
   );
   return { router, queryClient, unmount };
+}
+
+/**
+ * Puts a page of the patient list and an outcome in the cache, as if the user had seen them before
+ * opening the wizard; answers which of them are now marked to be read again.
+ */
+export function seedCohortQueries(queryClient: QueryClient) {
+  const list = [...patientListQueryKey, { page: 0 }];
+  const outcomes = [...outcomesQueryKey, 'summary', {}];
+  queryClient.setQueryData(list, { seeded: true });
+  queryClient.setQueryData(outcomes, { seeded: true });
+  return () => ({
+    list: queryClient.getQueryState(list)?.isInvalidated,
+    outcomes: queryClient.getQueryState(outcomes)?.isInvalidated,
+  });
 }
 
 /** The form of the step, once the patient is read. */

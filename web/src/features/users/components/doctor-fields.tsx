@@ -48,6 +48,7 @@ export function DoctorFields<Out>({ form, current }: DoctorFieldsProps<Out>) {
               label={t('users.form.gender')}
               placeholder={t('users.form.choose')}
               withAsterisk
+              allowDeselect={false}
               data={SEXES.map((sex) => ({ value: sex, label: t(`sexes.${sex}`) }))}
               value={field.value}
               onChange={(value) => field.onChange(value as Sex | null)}
@@ -66,6 +67,7 @@ export function DoctorFields<Out>({ form, current }: DoctorFieldsProps<Out>) {
               label={t('users.form.institution')}
               placeholder={t('users.form.institutionPlaceholder')}
               withAsterisk
+              allowDeselect={false}
               searchable
               nothingFoundMessage={t('users.form.noInstitutions')}
               data={data}

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { editAdminFormSchema, editDoctorFormSchema, type UpdateUserInput, type User } from '@registry/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
 import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -73,19 +72,6 @@ export function EditUserModal({ opened, user, onClose }: EditUserModalProps) {
   const { errors } = form.formState;
   const error = (key: keyof UserFormValues) => translateRuntimeKey(t, errors[key]?.message) || undefined;
 
-  // Each opening starts from the user's values as the list has them now.
-  useEffect(() => {
-    if (opened && user) {
-      form.reset(valuesOf(user));
-    }
-  }, [opened, user, form]);
-
-  const close = () => {
-    modal.clear();
-    update.reset();
-    onClose();
-  };
-
   const modal = useModalForm({
     form,
     fields: doctor ? DOCTOR_FIELDS : ADMIN_FIELDS,
@@ -97,62 +83,45 @@ export function EditUserModal({ opened, user, onClose }: EditUserModalProps) {
     },
     fallback: t('notify.default'),
     savedMessage: t('users.modified'),
-    onSaved: close,
+    onSaved: onClose,
+    // Each opening starts from the user's values as the list has them now.
+    opened,
+    initial: () => (user ? valuesOf(user) : emptyUserForm),
   });
 
-  const title = t('users.edit');
   return (
-    <Modal
+    <FormModal
+      title={t('users.edit')}
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       size={700}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      modal={modal}
+      mutation={update}
+      failedTitle={t('users.editFailed')}
+      submitLabel={t('users.form.save')}
     >
-      <form onSubmit={modal.onSubmit} noValidate aria-label={title}>
-        <Stack gap="md">
-          {modal.failure && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('users.editFailed')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {modal.failure}
-            </Alert>
-          )}
-          <div>
-            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {user?.email}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {user?.isAdmin ? t('users.form.admin') : t('users.form.doctor')} · {t('users.form.fixedFields')}
-            </Text>
-          </div>
-          <TextInput
-            label={t('users.form.nickname')}
-            autoComplete="off"
-            withAsterisk
-            data-autofocus
-            error={error('nickname')}
-            {...form.register('nickname')}
-          />
-          {doctor && (
-            <DoctorFields
-              form={form}
-              current={{ value: doctor.institution.id, label: doctor.institution.name }}
-            />
-          )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('users.form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <div>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {user?.email}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {user?.isAdmin ? t('users.form.admin') : t('users.form.doctor')} · {t('users.form.fixedFields')}
+        </Text>
+      </div>
+      <TextInput
+        label={t('users.form.nickname')}
+        autoComplete="off"
+        withAsterisk
+        data-autofocus
+        error={error('nickname')}
+        {...form.register('nickname')}
+      />
+      {doctor && (
+        <DoctorFields
+          form={form}
+          current={{ value: doctor.institution.id, label: doctor.institution.name }}
+        />
+      )}
+    </FormModal>
   );
 }

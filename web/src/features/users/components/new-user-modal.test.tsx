@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { answer, type Route, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { NewUserModal } from './new-user-modal.tsx';
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const INSTITUTIONS = 'GET /api/institutions/list';
 
 const institution = (id: string, name: string, isActive: boolean) => ({
   id,
@@ -39,12 +38,12 @@ const created = {
   doctor: null,
 };
 
-function setup(fetch: ReturnType<typeof vi.fn>) {
-  vi.stubGlobal('fetch', fetch);
+function setup(routes: Record<string, Route> = {}) {
+  const api = stubRoutes(routes);
   const onClose = vi.fn();
   const onCreated = vi.fn();
   renderScreen(<NewUserModal opened onClose={onClose} onCreated={onCreated} />);
-  return { onClose, onCreated };
+  return { api, onClose, onCreated };
 }
 
 async function fillAccount() {
@@ -62,8 +61,7 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
   });
 
   it('titles itself by the admin / doctor choice and asks the doctor for more', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer(200, institutions));
-    setup(fetch);
+    const { api } = setup({ [INSTITUTIONS]: () => answer(200, institutions) });
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
     expect(within(dialog).queryByRole('textbox', { name: 'Nombre' })).not.toBeInTheDocument();
 
@@ -84,11 +82,11 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Administrador' }));
     expect(await screen.findByRole('dialog', { name: 'Nuevo administrador' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Apellido/ })).not.toBeInTheDocument();
-    expect(fetch.mock.calls.every(([url]) => String(url).startsWith('/api/institutions/list'))).toBe(true);
+    expect(api.calls.every((call) => call.url.startsWith('/api/institutions/list'))).toBe(true);
   });
 
   it('refuses a weak password', async () => {
-    setup(vi.fn());
+    setup();
     await userEvent.click(await screen.findByRole('radio', { name: 'Administrador' }));
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'weakpass');
     await userEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));
@@ -96,16 +94,15 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
   });
 
   it('creates an admin with POST /users', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer(201, { data: created }));
-    const { onCreated } = setup(fetch);
+    const { api, onCreated } = setup({ 'POST /api/users': () => answer(201, { data: created }) });
     await userEvent.click(await screen.findByRole('radio', { name: 'Administrador' }));
     await fillAccount();
     await userEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/users');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [call] = api.calls;
+    expect(call?.url).toBe('/api/users');
+    expect(call?.method).toBe('POST');
+    expect(call?.body).toEqual({
       nickname: 'ana',
       email: 'ana@hospital.org',
       password: 'Strong-pass1',
@@ -113,10 +110,10 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
   });
 
   it('creates a doctor of an active institution with POST /doctors', async () => {
-    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
-      url.startsWith('/api/institutions') ? answer(200, institutions) : answer(201, { data: created }),
-    );
-    const { onCreated } = setup(fetch);
+    const { api, onCreated } = setup({
+      [INSTITUTIONS]: () => answer(200, institutions),
+      'POST /api/doctors': () => answer(201, { data: created }),
+    });
     await userEvent.click(await screen.findByRole('radio', { name: 'Médico' }));
     await fillAccount();
     await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
@@ -131,12 +128,12 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
 
-    const list = new URL(String(fetch.mock.calls[0]?.[0]), 'http://x').searchParams;
-    expect(list.get('page')).toBe('0');
-    expect(list.get('size')).toBe('1000');
-    const [url, init] = fetch.mock.calls.at(-1) as [string, RequestInit];
-    expect(url).toBe('/api/doctors');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const list = api.calls[0]?.query;
+    expect(list?.page).toBe('0');
+    expect(list?.size).toBe('1000');
+    const last = api.calls.at(-1);
+    expect(last?.url).toBe('/api/doctors');
+    expect(last?.body).toEqual({
       user: { nickname: 'ana', email: 'ana@hospital.org', password: 'Strong-pass1' },
       institutionId: institutions.data[0]?.id,
       first_name: 'Ana',
@@ -146,14 +143,12 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
   });
 
   it('shows why the server refused, on the field and above the form', async () => {
-    const refusal = {
-      statusCode: 409,
-      error: 'Conflict',
-      message: 'Ya existe un usuario con ese email.',
-      code: 'EMAIL_EXISTS',
-      fields: { email: 'Ya existe un usuario con ese email.' },
-    };
-    const { onCreated } = setup(vi.fn(async (_url: string, _init?: RequestInit) => answer(409, refusal)));
+    const { onCreated } = setup({
+      'POST /api/users': () =>
+        refusal(409, 'EMAIL_EXISTS', 'Ya existe un usuario con ese email.', {
+          email: 'Ya existe un usuario con ese email.',
+        }),
+    });
     await userEvent.click(await screen.findByRole('radio', { name: 'Administrador' }));
     await fillAccount();
     await userEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));
@@ -164,7 +159,7 @@ describe('NewUserModal', { timeout: 20_000 }, () => {
   });
 
   it('closes on Escape', async () => {
-    const { onClose } = setup(vi.fn());
+    const { onClose } = setup();
     await screen.findByRole('dialog', { name: 'Nuevo usuario' });
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();

@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Group, PasswordInput, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import type { CreateUserFormInput } from '@registry/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { translateRuntimeKey } from '../../../lib/translate.ts';
 import { useModalForm } from '../../../lib/use-modal-form.ts';
 import { useCreateUser } from '../api/create-user.ts';
@@ -53,98 +43,74 @@ export function NewUserModal({ opened, onClose, onCreated }: NewUserModalProps) 
   const isAdmin = form.watch('isAdmin');
   const title = t(TITLES[kindOf(isAdmin) ?? 'none']);
 
-  const close = () => {
-    form.reset(emptyUserForm);
-    modal.clear();
-    create.reset();
-    onClose();
-  };
-
   const modal = useModalForm({
     form,
     fields: USER_FORM_FIELDS,
     save: (values) => create.mutateAsync(values),
     fallback: t('notify.default'),
     onSaved: () => {
-      close();
+      onClose();
       onCreated();
     },
+    opened,
+    initial: () => emptyUserForm,
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      size={700}
+    <FormModal
       title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={onClose}
+      size={700}
+      modal={modal}
+      mutation={create}
+      failedTitle={t('users.createFailed')}
+      submitLabel={t('users.form.submit')}
     >
-      <form onSubmit={modal.onSubmit} noValidate aria-label={title}>
-        <Stack gap="md">
-          {modal.failure && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('users.createFailed')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {modal.failure}
-            </Alert>
-          )}
-          <Controller
-            control={form.control}
-            name="isAdmin"
-            render={({ field }) => (
-              <Radio.Group
-                label={t('users.form.kind')}
-                withAsterisk
-                value={kindOf(field.value)}
-                onChange={(value) => field.onChange(value === 'admin')}
-                error={errors.isAdmin ? t('validation.chooseOption') : undefined}
-              >
-                <Group gap="lg" mt={6}>
-                  <Radio value="admin" label={t('users.form.admin')} ref={field.ref} data-autofocus />
-                  <Radio value="doctor" label={t('users.form.doctor')} />
-                </Group>
-              </Radio.Group>
-            )}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('users.form.email')}
-              type="email"
-              autoComplete="off"
-              withAsterisk
-              error={error('email')}
-              {...form.register('email')}
-            />
-            <TextInput
-              label={t('users.form.nickname')}
-              autoComplete="off"
-              withAsterisk
-              error={error('nickname')}
-              {...form.register('nickname')}
-            />
-          </SimpleGrid>
-          <PasswordInput
-            label={t('users.form.password')}
-            description={t('users.form.passwordHelp')}
-            autoComplete="new-password"
+      <Controller
+        control={form.control}
+        name="isAdmin"
+        render={({ field }) => (
+          <Radio.Group
+            label={t('users.form.kind')}
             withAsterisk
-            error={error('password')}
-            {...form.register('password')}
-          />
-          {isAdmin === false && <DoctorFields form={form} />}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('users.form.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            value={kindOf(field.value)}
+            onChange={(value) => field.onChange(value === 'admin')}
+            error={errors.isAdmin ? t('validation.chooseOption') : undefined}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="admin" label={t('users.form.admin')} ref={field.ref} data-autofocus />
+              <Radio value="doctor" label={t('users.form.doctor')} />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('users.form.email')}
+          type="email"
+          autoComplete="off"
+          withAsterisk
+          error={error('email')}
+          {...form.register('email')}
+        />
+        <TextInput
+          label={t('users.form.nickname')}
+          autoComplete="off"
+          withAsterisk
+          error={error('nickname')}
+          {...form.register('nickname')}
+        />
+      </SimpleGrid>
+      <PasswordInput
+        label={t('users.form.password')}
+        description={t('users.form.passwordHelp')}
+        autoComplete="new-password"
+        withAsterisk
+        error={error('password')}
+        {...form.register('password')}
+      />
+      {isAdmin === false && <DoctorFields form={form} />}
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import type { User } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { Card, CardLine, CardList } from '../../../components/card-list.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { tableDate } from '../../../lib/dates.ts';
+import { formatTimestampShort } from '../../../lib/dates.ts';
 import { UserActions, type UserRowActions } from './user-columns.tsx';
 
 interface UserCardsProps {
@@ -38,7 +38,7 @@ export function UserCards({ label, rows, emptyText, busy, actions }: UserCardsPr
               <CardLine label={t('users.columns.institution')}>{user.doctor.institution.name}</CardLine>
             )}
             <CardLine label={t('users.columns.createdAt')}>
-              {tableDate(user.createdAt, i18n.language)}
+              {formatTimestampShort(user.createdAt, i18n.language)}
             </CardLine>
           </Stack>
           <Group justify="flex-end" mt="xs">

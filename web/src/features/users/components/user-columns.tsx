@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { USER_ORDER_BY, User } from '@registry/shared';
-import { IconMailForward, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconMailForward, IconPencil, IconShieldOff, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { tableDate } from '../../../lib/dates.ts';
+import { formatTimestampShort } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 
 export type UserOrderBy = (typeof USER_ORDER_BY)[number];
@@ -42,16 +42,21 @@ export function userDisplayName(user: User): string {
 export interface UserRowActions {
   readonly onEdit: (user: User) => void;
   readonly onSendReset: (user: User) => void;
+  readonly onResetMfa: (user: User) => void;
   readonly onToggle: (user: User) => void;
 }
 
-/** A row's actions, as icons named by their tooltips: edit, mail a reset code (active users only), activate / deactivate. */
+/**
+ * A row's actions, as icons named by their tooltips: edit, mail a reset code (active users only), remove
+ * the second factor (of others), activate / deactivate.
+ */
 export function UserActions({ user, actions }: { readonly user: User; readonly actions: UserRowActions }) {
   const currentUserId = useCurrentUser().id;
   const { t } = useTranslation();
   const self = user.id === currentUserId;
   const editLabel = t('users.editUser', { name: user.email });
   const resetLabel = t('users.sendReset', { name: user.email });
+  const mfaLabel = t('users.resetMfa', { name: user.email });
   const toggleLabel = user.isActive
     ? t('users.deactivateUser', { name: user.email })
     : t('users.activateUser', { name: user.email });
@@ -71,6 +76,18 @@ export function UserActions({ user, actions }: { readonly user: User; readonly a
             onClick={() => actions.onSendReset(user)}
           >
             <IconMailForward size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {!self && (
+        <Tooltip label={mfaLabel} withArrow>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label={mfaLabel}
+            onClick={() => actions.onResetMfa(user)}
+          >
+            <IconShieldOff size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
       )}
@@ -128,7 +145,7 @@ export function useUserColumns(actions: UserRowActions): DataColumn<User, UserOr
       header: t('users.columns.createdAt'),
       sortKey: 'createdAt',
       render: (user) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{tableDate(user.createdAt, i18n.language)}</span>
+        <span style={{ whiteSpace: 'nowrap' }}>{formatTimestampShort(user.createdAt, i18n.language)}</span>
       ),
     },
     {

@@ -4,12 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { PHONE_QUERY } from '../../../lib/use-phone.ts';
+import { answer, pageAnswer, type Route, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { UsersList } from './users-list.tsx';
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const HOSPITAL = '3b0f5a8e-3f7c-4a55-9d7c-0d7f1e2a3b43';
 const CLINIC = '4b0f5a8e-3f7c-4a55-9d7c-0d7f1e2a3b44';
@@ -52,33 +49,16 @@ const institution = (id: string, name: string): Institution => ({
   patientsQty: 0,
 });
 
-interface Call {
-  readonly url: string;
-  readonly method: string;
-  readonly body: unknown;
-}
-
-/** A server that lists the given users and answers PATCH and POST as told; records every call. */
-function server(rows: User[], write: (call: Call) => Response = () => answer(200, { data: doctor })) {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const call = {
-      url,
-      method: init?.method ?? 'GET',
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') {
-      return write(call);
-    }
-    if (url.startsWith('/api/institutions/list')) {
-      const list = [institution(HOSPITAL, 'Hospital Central'), institution(CLINIC, 'Clínica Norte')];
-      return answer(200, { data: list, currentPage: 0, totalPages: 1, totalItems: 2 });
-    }
-    return answer(200, { data: rows, currentPage: 0, totalPages: 1, totalItems: rows.length });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
+/** A server that lists the given users and answers PATCH and POST as told; answers every call made. */
+function server(rows: User[], write: Route = () => answer(200, { data: doctor })) {
+  return stubRoutes({
+    'GET /api/institutions/list': () =>
+      pageAnswer([institution(HOSPITAL, 'Hospital Central'), institution(CLINIC, 'Clínica Norte')]),
+    'GET /api/users/list': () => pageAnswer(rows),
+    'PATCH /api/users/:id': write,
+    'POST /api/users/:id/password-reset': write,
+    'POST /api/users/:id/mfa/reset': write,
+  }).calls;
 }
 
 /** Makes the screen a phone's (below 600 px) for the test's duration. */
@@ -221,6 +201,51 @@ describe('UsersList: the doctor column, editing, the reset mail and the phone ca
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       `/api/users/${doctor.id}/password-reset`,
     ]);
+  });
+
+  it.each([
+    [
+      'es',
+      'Quitar el segundo factor de ana@hospital.org',
+      'Sí',
+      'Se quitó el segundo factor de ana@hospital.org.',
+    ],
+    [
+      'en',
+      'Remove the second factor of ana@hospital.org',
+      'Yes',
+      'The second factor of ana@hospital.org was removed.',
+    ],
+  ])('in %s, removes a user’s second factor after confirming', async (language, button, yes, done) => {
+    await i18n.changeLanguage(language);
+    const calls = server([doctor], () => answer(200, { data: { reset: true } }));
+    renderScreen(<UsersList />, { user: admin });
+    await userEvent.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('ana@hospital.org');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: yes }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `/api/users/${doctor.id}/mfa/reset`,
+    ]);
+  });
+
+  it('says why a second factor could not be removed', async () => {
+    server([doctor], () => refusal(409, 'MFA_NOT_ENABLED', 'El segundo factor no está activado.'));
+    renderScreen(<UsersList />, { user: admin });
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Quitar el segundo factor de ana@hospital.org' },
+        { timeout: 5000 },
+      ),
+    );
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sí' }));
+    expect(
+      await screen.findByText('No se pudo quitar el segundo factor de ana@hospital.org.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('El segundo factor no está activado.')).toBeInTheDocument();
   });
 
   it('offers no reset mail to an inactive user', async () => {

@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { answer, refusal, type StubbedApi, stubRoutes } from '../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { UsersList } from './users-list.tsx';
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const LIST = 'GET /api/users/list';
+const PATCH = 'PATCH /api/users/:id';
 
 const admin: User = {
   id: '1b0f5a8e-3f7c-4a55-9d7c-0d7f1e2a3b41',
@@ -45,11 +45,8 @@ const page = (rows: User[], currentPage = 0, totalPages = 1) =>
   answer(200, { data: rows, currentPage, totalPages, totalItems: rows.length + currentPage * 10 });
 
 /** The query of each GET /api/users/list call, in order. */
-function listCalls(fetch: ReturnType<typeof vi.fn>): URLSearchParams[] {
-  return fetch.mock.calls
-    .map(([url]) => String(url))
-    .filter((url) => url.startsWith('/api/users/list'))
-    .map((url) => new URL(url, 'http://x').searchParams);
+function listCalls(api: StubbedApi): URLSearchParams[] {
+  return api.to(LIST).map((call) => new URLSearchParams(call.query));
 }
 
 describe('UsersList', () => {
@@ -61,8 +58,7 @@ describe('UsersList', () => {
   });
 
   it('shows each user with date, admin Sí/No, institution and status, newest first', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => page([doctor, admin]));
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [LIST]: () => page([doctor, admin]) });
     renderScreen(<UsersList />);
     expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
     await screen.findByText('ana@hospital.org');
@@ -80,7 +76,7 @@ describe('UsersList', () => {
     expect(screen.getByText('Mostrando 2 resultados')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Anterior/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Siguiente/ })).toBeDisabled();
-    const query = listCalls(fetch)[0];
+    const query = listCalls(api)[0];
     expect(Object.fromEntries(query ?? [])).toEqual({
       page: '0',
       size: '10',
@@ -91,10 +87,7 @@ describe('UsersList', () => {
 
   it('says Yes / No and Active / Inactive in English', async () => {
     await i18n.changeLanguage('en');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, _init?: RequestInit) => page([doctor, admin])),
-    );
+    stubRoutes({ [LIST]: () => page([doctor, admin]) });
     renderScreen(<UsersList />);
     expect(await screen.findByText('Yes')).toBeInTheDocument();
     expect(screen.getByText('Inactive')).toBeInTheDocument();
@@ -102,28 +95,22 @@ describe('UsersList', () => {
   });
 
   it('says so when there are no users', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, _init?: RequestInit) => page([])),
-    );
+    stubRoutes({ [LIST]: () => page([]) });
     renderScreen(<UsersList />);
     expect(await screen.findByText('No hay usuarios para mostrar.')).toBeInTheDocument();
   });
 
   it('searches 500 ms after the typing stops, from page 0, and keeps the search for next time', async () => {
     sessionStorage.setItem('lastPageUsers', '2');
-    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
-      new URL(url, 'http://x').searchParams.has('filter') ? page([doctor]) : page([admin], 2, 3),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [LIST]: ({ query }) => (query.filter ? page([doctor]) : page([admin], 2, 3)) });
     renderScreen(<UsersList />);
     await screen.findByText('admin@registry.test');
-    expect(listCalls(fetch)[0]?.get('page')).toBe('2');
+    expect(listCalls(api)[0]?.get('page')).toBe('2');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar usuarios' }), 'ana');
-    expect(listCalls(fetch).some((query) => query.has('filter'))).toBe(false);
+    expect(listCalls(api).some((query) => query.has('filter'))).toBe(false);
     await screen.findByText('ana@hospital.org', {}, { timeout: 2000 });
-    const searched = listCalls(fetch).filter((query) => query.has('filter'));
+    const searched = listCalls(api).filter((query) => query.has('filter'));
     expect(searched).toHaveLength(1);
     expect(searched[0]?.get('filter')).toBe('ana');
     expect(searched[0]?.get('page')).toBe('0');
@@ -133,59 +120,50 @@ describe('UsersList', () => {
 
   it('sorts by a column header, toggling the order, and goes back to page 0', async () => {
     sessionStorage.setItem('lastPageUsers', '1');
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => page([admin], 1, 2));
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [LIST]: () => page([admin], 1, 2) });
     renderScreen(<UsersList />);
     await screen.findByText('admin@registry.test');
     const header = screen.getByRole('columnheader', { name: 'Email' });
     expect(header).toHaveAttribute('aria-sort', 'none');
 
     await userEvent.click(within(header).getByRole('button', { name: 'Email' }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.get('orderBy')).toBe('email'));
-    expect(listCalls(fetch).at(-1)?.get('order')).toBe('asc');
-    expect(listCalls(fetch).at(-1)?.get('page')).toBe('0');
+    await waitFor(() => expect(listCalls(api).at(-1)?.get('orderBy')).toBe('email'));
+    expect(listCalls(api).at(-1)?.get('order')).toBe('asc');
+    expect(listCalls(api).at(-1)?.get('page')).toBe('0');
     expect(header).toHaveAttribute('aria-sort', 'ascending');
 
     await userEvent.click(within(header).getByRole('button', { name: 'Email' }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.get('order')).toBe('desc'));
+    await waitFor(() => expect(listCalls(api).at(-1)?.get('order')).toBe('desc'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('asks before deactivating, sends the inverted status and reloads the list', async () => {
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'PATCH' ? answer(200, { data: { ...admin, isActive: false } }) : page([admin]),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({
+      [LIST]: () => page([admin]),
+      [PATCH]: () => answer(200, { data: { ...admin, isActive: false } }),
+    });
     renderScreen(<UsersList />);
     await userEvent.click(await screen.findByRole('button', { name: 'Desactivar a admin@registry.test' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('¿Desea desactivar al usuario admin?')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(api.to(PATCH)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Desactivar a admin@registry.test' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí' }));
-    await waitFor(() => expect(listCalls(fetch)).toHaveLength(2));
-    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(patch?.[0]).toBe(`/api/users/${admin.id}`);
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ isActive: false });
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+    const patch = api.to(PATCH)[0];
+    expect(patch?.url).toBe(`/api/users/${admin.id}`);
+    expect(patch?.body).toEqual({ isActive: false });
     expect(await screen.findByText('Usuario modificado.')).toBeInTheDocument();
   });
 
   it('names the user when the change is refused', async () => {
-    const refusal = {
-      statusCode: 422,
-      error: 'x',
-      message: 'No puede desactivar su propio usuario.',
-      code: 'CANNOT_DEACTIVATE_SELF',
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'PATCH' ? answer(422, refusal) : page([admin]),
-      ),
-    );
+    stubRoutes({
+      [LIST]: () => page([admin]),
+      [PATCH]: () => refusal(422, 'CANNOT_DEACTIVATE_SELF', 'No puede desactivar su propio usuario.'),
+    });
     renderScreen(<UsersList />);
     await userEvent.click(await screen.findByRole('button', { name: 'Desactivar a admin@registry.test' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí' }));
@@ -195,10 +173,7 @@ describe('UsersList', () => {
 
   it('shows an error with a retry when the list cannot load', async () => {
     let fail = true;
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-      fail ? answer(500, { statusCode: 500, error: 'x', message: 'boom', code: 'INTERNAL' }) : page([admin]),
-    );
-    vi.stubGlobal('fetch', fetch);
+    stubRoutes({ [LIST]: () => (fail ? refusal(500, 'INTERNAL', 'boom') : page([admin])) });
     renderScreen(<UsersList />);
     expect(
       await screen.findByText('Hubo un problema al intentar obtener los usuarios.', {}, { timeout: 5000 }),
@@ -209,14 +184,15 @@ describe('UsersList', () => {
   }, 10_000);
 
   it('remembers the page it moves to, and stays put with an Error dialog when a page cannot load', async () => {
-    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
-      const at = Number(new URL(url, 'http://x').searchParams.get('page'));
-      if (at === 2) {
-        return answer(400, { statusCode: 400, error: 'x', message: 'x', code: 'BAD_REQUEST' });
-      }
-      return page([at === 0 ? admin : doctor], at, 3);
+    stubRoutes({
+      [LIST]: ({ query }) => {
+        const at = Number(query.page);
+        if (at === 2) {
+          return refusal(400, 'BAD_REQUEST', 'x');
+        }
+        return page([at === 0 ? admin : doctor], at, 3);
+      },
     });
-    vi.stubGlobal('fetch', fetch);
     renderScreen(<UsersList />);
     await screen.findByText('admin@registry.test');
     await userEvent.click(screen.getByRole('button', { name: /Siguiente/ }));
@@ -235,13 +211,12 @@ describe('UsersList', () => {
 
   it('opens with the search and sort kept from the last visit', async () => {
     localStorage.setItem('user-filters', JSON.stringify({ filter: 'ana', orderBy: 'email', order: 'desc' }));
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => page([doctor]));
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [LIST]: () => page([doctor]) });
     renderScreen(<UsersList />);
     await screen.findByText('ana@hospital.org');
     expect(screen.getByRole('searchbox', { name: 'Buscar usuarios' })).toHaveValue('ana');
     expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'descending');
-    expect(Object.fromEntries(listCalls(fetch)[0] ?? [])).toMatchObject({
+    expect(Object.fromEntries(listCalls(api)[0] ?? [])).toMatchObject({
       filter: 'ana',
       orderBy: 'email',
       order: 'desc',

@@ -14,6 +14,7 @@ import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.
 import { usePhone } from '../../../lib/use-phone.ts';
 import { usersQueryOptions, useUsers } from '../api/get-users.ts';
 import { EditUserModal } from './edit-user-modal.tsx';
+import { ResetMfaDialog } from './reset-mfa-dialog.tsx';
 import { SendResetDialog } from './send-reset-dialog.tsx';
 import { ToggleUserDialog } from './toggle-user-dialog.tsx';
 import { UserCards } from './user-cards.tsx';
@@ -48,7 +49,7 @@ export function UsersList() {
   const phone = usePhone();
   // The user of the last action asked for, kept while its dialog closes.
   const [target, setTarget] = useState<User | null>(null);
-  const [open, setOpen] = useState<'toggle' | 'edit' | 'reset' | null>(null);
+  const [open, setOpen] = useState<'toggle' | 'edit' | 'reset' | 'mfa' | null>(null);
   const actions: UserRowActions = {
     onToggle: (user) => {
       setTarget(user);
@@ -61,6 +62,10 @@ export function UsersList() {
     onSendReset: (user) => {
       setTarget(user);
       setOpen('reset');
+    },
+    onResetMfa: (user) => {
+      setTarget(user);
+      setOpen('mfa');
     },
   };
   const close = () => setOpen(null);
@@ -120,6 +125,7 @@ export function UsersList() {
       <ToggleUserDialog opened={open === 'toggle'} user={target} onClose={close} />
       <EditUserModal opened={open === 'edit'} user={target} onClose={close} />
       <SendResetDialog opened={open === 'reset'} user={target} onClose={close} />
+      <ResetMfaDialog opened={open === 'mfa'} user={target} onClose={close} />
       <MessageDialog
         opened={paging.failed}
         title={t('notify.errorTitle')}

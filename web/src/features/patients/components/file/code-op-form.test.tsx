@@ -2,14 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer, refusal, type StubbedApi, stubRoutes } from '../../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { CodeOPForm } from './code-op-form.tsx';
-import { answer, PATIENT } from './test-patient.ts';
+import { PATIENT } from './test-patient.ts';
 
-const patchBodies = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls
-    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH')
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+const ROUTE = 'PATCH /api/patients/:id';
+const patchBodies = (api: StubbedApi) => api.to(ROUTE).map((call) => call.body);
 
 describe('CodeOPForm', () => {
   beforeEach(async () => {
@@ -20,34 +19,23 @@ describe('CodeOPForm', () => {
   });
 
   it('saves the typed code as a number with the version, and says so', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-      answer(200, { data: { ...PATIENT, codeOP: 130 } }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({ [ROUTE]: () => answer(200, { data: { ...PATIENT, codeOP: 130 } }) });
     renderScreen(<CodeOPForm patient={PATIENT} />);
     const input = screen.getByRole('textbox', { name: 'Código OP' });
     const save = screen.getByRole('button', { name: 'Guardar código' });
     expect(save).toBeDisabled();
     await userEvent.type(input, '0');
     await userEvent.click(save);
-    await waitFor(() => expect(patchBodies(fetch)).toEqual([{ codeOP: 120 }]));
-    expect(((fetch.mock.calls[0]?.[1]?.headers ?? {}) as Record<string, string>)['if-match']).toBe('"7"');
+    await waitFor(() => expect(patchBodies(api)).toEqual([{ codeOP: 120 }]));
+    expect(api.calls[0]?.ifMatch).toBe('"7"');
     expect(await screen.findByText('Código guardado.')).toBeInTheDocument();
   });
 
   it('says the code belongs to another patient when the server answers 409', async () => {
     await i18n.changeLanguage('en');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        answer(409, {
-          statusCode: 409,
-          error: 'Conflict',
-          message: 'The code belongs to an existent patient.',
-          code: 'PATIENT_CODE_OP_EXISTS',
-        }),
-      ),
-    );
+    stubRoutes({
+      [ROUTE]: () => refusal(409, 'PATIENT_CODE_OP_EXISTS', 'The code belongs to an existent patient.'),
+    });
     renderScreen(<CodeOPForm patient={PATIENT} />);
     const input = screen.getByRole('textbox', { name: 'Code OP' });
     await userEvent.clear(input);
@@ -59,40 +47,56 @@ describe('CodeOPForm', () => {
   });
 
   it('refuses a code that is not a positive whole number without calling the server', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({});
     renderScreen(<CodeOPForm patient={PATIENT} />);
     const input = screen.getByRole('textbox', { name: 'Código OP' });
     await userEvent.clear(input);
     await userEvent.type(input, '0');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar código' }));
     expect(await screen.findByText('Debe ser un número entero positivo.')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
-  it('removes the code when the input is emptied', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-      answer(200, { data: { ...PATIENT, codeOP: null } }),
-    );
-    vi.stubGlobal('fetch', fetch);
+  it('refuses a sign, a decimal or a letter with the message rather than dropping it', async () => {
+    const api = stubRoutes({});
     renderScreen(<CodeOPForm patient={PATIENT} />);
-    await userEvent.clear(screen.getByRole('textbox', { name: 'Código OP' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar código' }));
-    await waitFor(() => expect(patchBodies(fetch)).toEqual([{ codeOP: null }]));
+    const input = screen.getByRole('textbox', { name: 'Código OP' });
+    for (const typed of ['-5', '1.5', '1,5', '12a']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      expect(input).toHaveValue(typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar código' }));
+      expect(await screen.findByText('Debe ser un número entero positivo.')).toBeInTheDocument();
+    }
+    expect(api.calls).toEqual([]);
+  });
+
+  it('asks before removing the code, and removes it only when confirmed', async () => {
+    await i18n.changeLanguage('en');
+    const api = stubRoutes({ [ROUTE]: () => answer(200, { data: { ...PATIENT, codeOP: null } }) });
+    renderScreen(<CodeOPForm patient={PATIENT} />);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Code OP' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save code' }));
+    const question = await screen.findByRole('dialog', { name: 'Remove the code OP' });
+    expect(question).toHaveTextContent('Remove the code AL-OP#12 from this patient?');
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save code' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(patchBodies(api)).toEqual([{ codeOP: null }]));
+    expect(await screen.findByText('Code removed.')).toBeInTheDocument();
   });
 
   it('keeps the typed code and offers a reload when the patient changed elsewhere (412)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        answer(412, {
-          statusCode: 412,
-          error: 'Precondition Failed',
-          message: 'Este paciente fue modificado en otro lugar. Recargue para ver los cambios.',
-          code: 'STALE_VERSION',
-        }),
-      ),
-    );
+    stubRoutes({
+      [ROUTE]: () =>
+        refusal(
+          412,
+          'STALE_VERSION',
+          'Este paciente fue modificado en otro lugar. Recargue para ver los cambios.',
+        ),
+    });
     renderScreen(<CodeOPForm patient={PATIENT} />);
     const input = screen.getByRole('textbox', { name: 'Código OP' });
     await userEvent.clear(input);

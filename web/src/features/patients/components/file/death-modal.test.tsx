@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer } from '../../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { TEST_DOCTOR } from '../list/test-fixtures.ts';
 import { PatientFileScreen } from './patient-file-screen.tsx';
-import { answer, DOCTOR_VIEW, patchesOf, stubPatientApi } from './test-patient.ts';
+import { DOCTOR_VIEW, stubPatientApi } from './test-patient.ts';
 
 const STALE = {
   statusCode: 412,
@@ -36,7 +37,7 @@ describe('DeathModal', () => {
 
   it('keeps save disabled until the form changes, requires the date, and records the death', async () => {
     const dead = { ...DOCTOR_VIEW, version: 8, deathDate: '2024-10-01', deathCause: 'Sepsis' };
-    const fetch = stubPatientApi([DOCTOR_VIEW, dead], () => answer(200, { data: dead }));
+    const api = stubPatientApi([DOCTOR_VIEW, dead], () => answer(200, { data: dead }));
     renderScreen(<PatientFileScreen patientId={DOCTOR_VIEW.id} />, { user: TEST_DOCTOR });
     const dialog = await openModal('Óbito');
     expect(screen.getByRole('dialog', { name: 'Registrar óbito' })).toBeInTheDocument();
@@ -47,28 +48,28 @@ describe('DeathModal', () => {
     expect(save).toBeEnabled();
     await userEvent.click(save);
     expect(await dialog.findByText('Debe elegir una fecha.')).toBeInTheDocument();
-    expect(patchesOf(fetch)).toHaveLength(0);
+    expect(api.patches()).toHaveLength(0);
 
     await pickDay(dialog, '1');
     await userEvent.click(save);
-    await waitFor(() => expect(patchesOf(fetch)).toHaveLength(1));
-    const [url, init] = patchesOf(fetch)[0] as [string, RequestInit];
-    expect(url).toBe(`/api/patients/${DOCTOR_VIEW.id}`);
-    expect((init.headers as Record<string, string>)['if-match']).toBe('"7"');
-    const body = JSON.parse(String(init.body));
+    await waitFor(() => expect(api.patches()).toHaveLength(1));
+    const patch = api.patches()[0];
+    expect(patch?.url).toBe(`/api/patients/${DOCTOR_VIEW.id}`);
+    expect(patch?.ifMatch).toBe('"7"');
+    const body = patch?.body as { deathCause: string; deathDate: string };
     expect(body.deathCause).toBe('Sepsis');
     expect(body.deathDate).toMatch(/^\d{4}-\d{2}-01$/);
     expect(await screen.findByText('Paciente actualizado correctamente.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The file reloads with the death recorded: section 06 appears, the death button goes.
-    expect(await screen.findByRole('button', { name: /06\s*Óbito/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /07\s*Óbito/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
   });
 
   it('keeps what was typed and offers a reload when the patient changed elsewhere (412)', async () => {
     const recorded = { ...DOCTOR_VIEW, deathDate: '2024-10-01', deathCause: 'Sepsis' };
     const moved = { ...recorded, version: 9, deathCause: 'Sepsis grave' };
-    const fetch = stubPatientApi([recorded, moved], () => answer(412, STALE));
+    const api = stubPatientApi([recorded, moved], () => answer(412, STALE));
     renderScreen(<PatientFileScreen patientId={DOCTOR_VIEW.id} />, { user: TEST_DOCTOR });
     const dialog = await openModal('Cambiar óbito');
     const cause = dialog.getByRole('textbox', { name: 'Causa de óbito' });
@@ -88,9 +89,8 @@ describe('DeathModal', () => {
     await waitFor(() => expect(dialog.queryByText(/modificado en otro lugar/)).not.toBeInTheDocument());
     expect(cause).toHaveValue('Shock séptico');
     await userEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(patchesOf(fetch)).toHaveLength(2));
-    const init = patchesOf(fetch)[1]?.[1] as RequestInit;
-    expect((init.headers as Record<string, string>)['if-match']).toBe('"9"');
+    await waitFor(() => expect(api.patches()).toHaveLength(2));
+    expect(api.patches()[1]?.ifMatch).toBe('"9"');
   });
 
   it("shows the server's message for a date the registry refuses", async () => {

@@ -5,7 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DateField } from '../../../../components/date-field.tsx';
-import { PatientModal, usePatientModalForm } from './patient-modal.tsx';
+import { FormModal } from '../../../../components/form-modal.tsx';
+import { usePatientModalForm } from './patient-modal.tsx';
 
 type FormValues = z.input<typeof deathFormSchema>;
 const FIELDS = ['deathDate', 'deathCause'] as const;
@@ -42,13 +43,16 @@ export function DeathModal({ patient, opened, onClose }: DeathModalProps) {
     savedMessage: t('patientFile.death.saved'),
   });
   return (
-    <PatientModal
+    <FormModal
       title={patient.deathDate ? t('patientFile.death.changeTitle') : t('patientFile.death.title')}
       opened={opened}
       onClose={onClose}
-      state={state}
+      modal={state.modal}
+      mutation={state.mutation}
+      onReload={state.reload}
       failedTitle={t('patientFile.death.failed')}
-      canSave={form.formState.isDirty}
+      submitLabel={t('patientCommon.save')}
+      canSubmit={form.formState.isDirty}
     >
       <Controller
         control={form.control}
@@ -75,6 +79,6 @@ export function DeathModal({ patient, opened, onClose }: DeathModalProps) {
         error={state.error('deathCause')}
         {...form.register('deathCause')}
       />
-    </PatientModal>
+    </FormModal>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import type { Patient } from '@registry/shared';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { FieldGrid } from './field-grid.tsx';
 import print from './patient-print.module.css';
 
@@ -21,7 +21,7 @@ export function DeathSection({ patient, onChange }: DeathSectionProps) {
         fields={[
           {
             label: t('patientFile.fields.deathDate'),
-            value: patient.deathDate ? displayDay(patient.deathDate) : null,
+            value: patient.deathDate ? formatIsoDate(patient.deathDate) : null,
           },
           { label: t('patientFile.fields.deathCause'), value: patient.deathCause, wide: true },
         ]}

@@ -1,6 +1,6 @@
 import type { Patient } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { FieldGrid } from './field-grid.tsx';
 import { useValueLabels } from './use-value-labels.ts';
 
@@ -20,7 +20,7 @@ export function DemographySection({ patient, biobank }: DemographySectionProps) 
       fields={[
         !biobank && {
           label: t('patientFile.fields.birthDate'),
-          value: demography?.birthDate ? displayDay(demography.birthDate) : null,
+          value: demography?.birthDate ? formatIsoDate(demography.birthDate) : null,
         },
         {
           label: t('patientFile.fields.age'),

@@ -1,7 +1,10 @@
-import { Text } from '@mantine/core';
-import type { Diagnostic } from '@registry/shared';
+import { Divider, Stack, Text } from '@mantine/core';
+import type { Diagnostic, Eln2022, Risk } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
+import { geneticsApply } from '../../wizard/forms/genetics-form.ts';
+import { ElnSummary } from '../genetics/eln-summary.tsx';
+import { GeneticsView } from '../genetics/genetics-view.tsx';
 import { FieldGrid } from './field-grid.tsx';
 import { useValueLabels } from './use-value-labels.ts';
 
@@ -9,12 +12,19 @@ interface DiagnosticSectionProps {
   readonly diagnostics: readonly Diagnostic[];
   /** In a biobank consent reads 'BioBanco' and carries no date (docs/product-rules.md#biobanks). */
   readonly biobank: boolean;
+  /** The patient's ELN 2022 genetic risk, from the first diagnostic. */
+  readonly eln: Eln2022;
+  /** The lab report's risk, the doctor's other judgement set beside the ELN category. */
+  readonly labRiskLevel: Risk | null;
 }
 
-const date = (value: string | null) => (value ? displayDay(value) : null);
+const date = (value: string | null) => (value ? formatIsoDate(value) : null);
 
-/** 03 diagnostic: the first diagnostic, else 'noDiagnostics'. Relapse and consent dates only when set. */
-export function DiagnosticSection({ diagnostics, biobank }: DiagnosticSectionProps) {
+/**
+ * 03 diagnostic: the first diagnostic, else 'noDiagnostics'. Relapse and consent dates only when set. For
+ * an AML, its genetics and the ELN 2022 genetic risk, with a note where the doctor's risks disagree.
+ */
+export function DiagnosticSection({ diagnostics, biobank, eln, labRiskLevel }: DiagnosticSectionProps) {
   const { t } = useTranslation();
   const labels = useValueLabels();
   const dx = diagnostics[0];
@@ -22,25 +32,46 @@ export function DiagnosticSection({ diagnostics, biobank }: DiagnosticSectionPro
     return <Text c="dimmed">{t('patientFile.empty.noDiagnostics')}</Text>;
   }
   const consent = biobank ? t('patientCommon.biobank') : labels.yesNo(dx.consent);
+  const aml = geneticsApply(dx.dxSubType);
   return (
-    <FieldGrid
-      fields={[
-        { label: t('patientFile.fields.dxDate'), value: date(dx.dxDate) },
-        { label: t('patientFile.fields.dxSubType'), value: labels.subtype(dx.dxSubType) },
-        { label: t('patientFile.fields.dxSecondary'), value: labels.stage(dx.dxSecondary) },
-        { label: t('patientFile.fields.patientFit'), value: dx.patientFit },
-        { label: t('patientFile.fields.riskLevel'), value: labels.risk(dx.riskLevel) },
-        { label: t('patientFile.fields.relapse'), value: labels.yesNo(dx.relapse) },
-        dx.relapse && { label: t('patientFile.fields.relapseDate'), value: date(dx.relapseDate) },
-        { label: t('patientFile.fields.consent'), value: consent },
-        !biobank && dx.consent && { label: t('patientFile.fields.consentDate'), value: date(dx.consentDate) },
-        { label: t('patientFile.fields.organsFailures'), value: dx.organsFailures, wide: true },
-        dx.dxSecondary === 'Secundario' && {
-          label: t('patientFile.fields.dxSecondaryDescription'),
-          value: dx.dxSecondaryDescription,
-          wide: true,
-        },
-      ]}
-    />
+    <Stack gap="md">
+      <FieldGrid
+        fields={[
+          { label: t('patientFile.fields.dxDate'), value: date(dx.dxDate) },
+          { label: t('patientFile.fields.dxSubType'), value: labels.subtype(dx.dxSubType) },
+          { label: t('patientFile.fields.dxSecondary'), value: labels.stage(dx.dxSecondary) },
+          { label: t('patientFile.fields.patientFit'), value: dx.patientFit },
+          { label: t('patientFile.fields.riskLevel'), value: labels.risk(dx.riskLevel) },
+          { label: t('patientFile.fields.relapse'), value: labels.yesNo(dx.relapse) },
+          dx.relapse && { label: t('patientFile.fields.relapseDate'), value: date(dx.relapseDate) },
+          { label: t('patientFile.fields.consent'), value: consent },
+          !biobank &&
+            dx.consent && { label: t('patientFile.fields.consentDate'), value: date(dx.consentDate) },
+          { label: t('patientFile.fields.organsFailures'), value: dx.organsFailures, wide: true },
+          dx.dxSecondary === 'Secundario' && {
+            label: t('patientFile.fields.dxSecondaryDescription'),
+            value: dx.dxSecondaryDescription,
+            wide: true,
+          },
+        ]}
+      />
+      {(aml || dx.genetics) && (
+        <>
+          <Divider label={t('geneticRisk.section')} labelPosition="left" />
+          {aml && (
+            <ElnSummary
+              eln={eln}
+              title={t('geneticRisk.title')}
+              entered={dx.genetics !== null}
+              risks={[
+                { label: t('patientFile.fields.riskLevel'), value: dx.riskLevel },
+                { label: t('patientFile.fields.labRiskLevel'), value: labRiskLevel },
+              ]}
+            />
+          )}
+          {dx.genetics && <GeneticsView genetics={dx.genetics} />}
+        </>
+      )}
+    </Stack>
   );
 }

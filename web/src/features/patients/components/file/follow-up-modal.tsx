@@ -5,9 +5,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DateField } from '../../../../components/date-field.tsx';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { FormModal } from '../../../../components/form-modal.tsx';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { lastKnownAlive } from './last-known-alive.ts';
-import { PatientModal, usePatientModalForm } from './patient-modal.tsx';
+import { usePatientModalForm } from './patient-modal.tsx';
 
 type FormValues = z.input<typeof followUpFormSchema>;
 const FIELDS = ['lastContactDate'] as const;
@@ -43,16 +44,19 @@ export function FollowUpModal({ patient, opened, onClose }: FollowUpModalProps) 
   });
   const known = lastKnownAlive(patient);
   return (
-    <PatientModal
+    <FormModal
       title={t('patientFile.followUp.title')}
       opened={opened}
       onClose={onClose}
-      state={state}
+      modal={state.modal}
+      mutation={state.mutation}
+      onReload={state.reload}
       failedTitle={t('patientFile.followUp.failed')}
+      submitLabel={t('patientCommon.save')}
     >
       <Text size="sm" c="dimmed">
         {known
-          ? t('patientFile.followUp.lastKnown', { date: displayDay(known) })
+          ? t('patientFile.followUp.lastKnown', { date: formatIsoDate(known) })
           : t('patientFile.followUp.noneKnown')}
       </Text>
       <Controller
@@ -73,6 +77,6 @@ export function FollowUpModal({ patient, opened, onClose }: FollowUpModalProps) 
           />
         )}
       />
-    </PatientModal>
+    </FormModal>
   );
 }

@@ -8,7 +8,7 @@ import { ListError } from '../../../../components/list-error.tsx';
 import { MessageDialog } from '../../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../../components/pagination-footer.tsx';
 import { useChangeLabels } from '../../../../lib/change-labels.ts';
-import { displayMoment } from '../../../../lib/date-times.ts';
+import { formatTimestamp } from '../../../../lib/dates.ts';
 import { useKeepPageInRange, usePageChange } from '../../../../lib/use-page-change.ts';
 import { patientHistoryQueryOptions, usePatientHistory } from '../../api/get-patient-history.ts';
 
@@ -92,7 +92,7 @@ function HistoryEntry({ entry }: { readonly entry: PatientHistoryEntry }) {
   const { t } = useTranslation();
   const labels = useChangeLabels();
   const action = labels.actionLabel(entry.action);
-  const date = displayMoment(entry.at);
+  const date = formatTimestamp(entry.at);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="history-entry">
       <Group justify="space-between" gap="xs" mb={6} wrap="wrap">

@@ -8,7 +8,7 @@ import {
   seesLabReport,
 } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { FieldGrid } from './field-grid.tsx';
 import { FileLink } from './file-link.tsx';
 import { useValueLabels } from './use-value-labels.ts';
@@ -52,7 +52,7 @@ export function LabReportSection({ riskLevel, reports, user }: LabReportSectionP
             </Title>
             {report.date && (
               <Text size="sm" c="dimmed">
-                {t('patientFile.fields.reportDate')}: {displayDay(report.date)}
+                {t('patientFile.fields.reportDate')}: {formatIsoDate(report.date)}
               </Text>
             )}
           </Group>

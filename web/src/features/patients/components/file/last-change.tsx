@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayMoment } from '../../../../lib/date-times.ts';
+import { formatTimestamp } from '../../../../lib/dates.ts';
 import { usePatientHistory } from '../../api/get-patient-history.ts';
 
 interface LastChangeProps {
@@ -22,7 +22,7 @@ export function LastChange({ patientId }: LastChangeProps) {
     <Text size="sm" c="dimmed" mt={-8} mb="md" data-testid="last-change" style={{ overflowWrap: 'anywhere' }}>
       {t('patientHistory.lastChange', {
         actor: last.actorEmail ?? t('patientHistory.unknownActor'),
-        date: displayMoment(last.at),
+        date: formatTimestamp(last.at),
       })}
     </Text>
   );

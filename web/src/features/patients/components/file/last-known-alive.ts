@@ -1,6 +1,5 @@
 import type { Patient } from '@registry/shared';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { isIsoDate } from '../../../../lib/dates.ts';
 
 /** Every calendar day recorded in the file, the last contact included. */
 function recordedDays(patient: Patient): (string | null)[] {
@@ -10,6 +9,7 @@ function recordedDays(patient: Patient): (string | null)[] {
     ...patient.diagnostics.flatMap((dx) => [dx.dxDate, dx.relapseDate, dx.consentDate]),
     ...patient.treatments.flatMap((treatment) => [
       treatment.startDate,
+      treatment.diseaseAssessmentDate,
       treatment.medulogramDate,
       treatment.EMRDate,
       ...treatment.drugs.flatMap((drug) => [drug.startApplicationDate, drug.lastAplicationDate]),
@@ -27,7 +27,7 @@ export function lastKnownAlive(patient: Patient): string | null {
   let latest: string | null = null;
   for (const day of recordedDays(patient)) {
     // 'yyyy-MM-dd' strings order as the days they name.
-    const counts = day && DAY.test(day) && (!patient.deathDate || day <= patient.deathDate);
+    const counts = isIsoDate(day) && (!patient.deathDate || day <= patient.deathDate);
     if (counts && (latest === null || day > latest)) {
       latest = day;
     }

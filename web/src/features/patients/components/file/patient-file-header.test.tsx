@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { stubRoutes } from '../../../../test/fetch-routes.ts';
 import { renderScreen, TEST_ADMIN } from '../../../../test/render.tsx';
 import { TEST_DOCTOR } from '../list/test-fixtures.ts';
 import { PatientFile } from './patient-file.tsx';
@@ -86,12 +87,8 @@ describe('printing the patient file', () => {
     '%s: opens every section while printing, gives the reader their choice back, and frames the pages',
     async (language, patient, printedOn, page, treatments) => {
       await i18n.changeLanguage(language);
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(
-          async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
-        ),
-      );
+      // The history under the header answers 404: the header shows no last change.
+      stubRoutes({});
       const view = renderScreen(<PatientFile patient={DOCTOR_VIEW} />, { user: TEST_DOCTOR });
       const root = document.documentElement.style;
       expect(root.getPropertyValue('--patient-print-identification')).toBe(`"${patient}"`);

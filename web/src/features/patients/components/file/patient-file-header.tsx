@@ -3,7 +3,7 @@ import type { Patient } from '@registry/shared';
 import { IconArrowLeft, IconCalendarCheck, IconHeartbeat, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { CodeOPForm } from './code-op-form.tsx';
 import { lastKnownAlive } from './last-known-alive.ts';
 import print from './patient-print.module.css';
@@ -33,7 +33,7 @@ function PatientBadges({ patient, withCodeOP }: Pick<PatientFileHeaderProps, 'pa
       {patient.deathDate && (
         <Badge color="dark" variant="filled" radius="sm" size="lg" tt="none" data-testid="deceased-badge">
           {t('patientFile.deceased', {
-            date: displayDay(patient.deathDate),
+            date: formatIsoDate(patient.deathDate),
             context: patient.demography?.gender === 'female' ? 'female' : undefined,
           })}
         </Badge>
@@ -83,9 +83,9 @@ export function PatientFileHeader({
           </Text>
           <Text size="sm" mt={4} data-testid="last-known-alive">
             <Text span fw={600}>
-              {t('patientFile.followUp.lastContact')}:
+              {t('patientFile.followUp.lastKnownAlive')}:
             </Text>{' '}
-            {known ? displayDay(known) : t('patientFile.followUp.notRecorded')}
+            {known ? formatIsoDate(known) : t('patientFile.followUp.notRecorded')}
           </Text>
         </div>
         {withCodeOP && (

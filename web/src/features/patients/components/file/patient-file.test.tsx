@@ -3,17 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer, fileAnswer, stubRoutes } from '../../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { TEST_DOCTOR } from '../list/test-fixtures.ts';
 import { PatientFileScreen } from './patient-file-screen.tsx';
-import { answer, BARE, BIOBANK_PATIENT, DOCTOR_VIEW, PATIENT } from './test-patient.ts';
+import { BARE, BIOBANK_PATIENT, DOCTOR_VIEW, PATIENT } from './test-patient.ts';
 
+/** Every call answers the patient, or the given answer. */
 function stubPatient(patient: Patient | Response) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-    patient instanceof Response ? patient : answer(200, { data: patient }, { etag: `"${patient.version}"` }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  stubRoutes({
+    '*': () =>
+      patient instanceof Response
+        ? patient
+        : answer(200, { data: patient }, { etag: `"${patient.version}"` }),
+  });
 }
 
 const section = (name: RegExp | string) => {
@@ -53,8 +56,9 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
       '02Muestras pretratamiento',
       '03Diagnóstico',
       '04Tratamientos',
-      '05Informe de laboratorio',
-      '06Historial',
+      '05Evolución',
+      '06Informe de laboratorio',
+      '07Historial',
     ]);
 
     const demography = section(/Demografía/);
@@ -103,7 +107,10 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     const one = section(/Tratamiento 1/);
     expect(shown(one, 'Blastos EMR')).toBe('2 %');
     expect(shown(one, 'Fecha de inicio')).toBe('05/03/2024');
-    expect(shown(one, 'Evaluación de la enfermedad')).toBe('RC');
+    expect(shown(one, 'Evaluación de la enfermedad')).toBe('RC (remisión completa)');
+    expect(shown(one, 'Fecha de la evaluación')).toBe('15/04/2024');
+    expect(shown(one, 'Resultado de la EMR')).toBe('Negativa');
+    expect(shown(one, 'Método de la EMR')).toBe('Citometría de flujo');
     expect(shown(one, 'Fecha del medulograma')).toBe('02/04/2024');
   });
 
@@ -153,7 +160,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     ]);
     expect(screen.getByRole('textbox', { name: 'Código OP' })).toHaveValue('12');
     expect(screen.getByRole('heading', { name: 'NGS OP' })).toBeInTheDocument();
-    const death = section(/06/);
+    const death = section(/07/);
     expect(shown(death, 'Fecha de óbito')).toBe('15/01/2025');
     expect(shown(death, 'Causa de óbito')).toBe('Sepsis');
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
@@ -163,7 +170,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
   it('shows a doctor the recorded death with a way to change it, and no death button', async () => {
     stubPatient({ ...DOCTOR_VIEW, deathDate: '2025-01-15', deathCause: null });
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
-    expect(await screen.findByRole('button', { name: /06\s*Óbito/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /07\s*Óbito/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar óbito' }));
     expect(await screen.findByRole('dialog', { name: 'Cambiar óbito' })).toBeInTheDocument();
@@ -177,18 +184,16 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
-      url.startsWith('/api/files/')
-        ? new Response('%PDF', { headers: { 'content-disposition': 'attachment; filename="muestra.pdf"' } })
-        : answer(200, { data: DOCTOR_VIEW }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = stubRoutes({
+      'GET /api/files/download/:id': () => fileAnswer('%PDF', 'muestra.pdf'),
+      '*': () => answer(200, { data: DOCTOR_VIEW }),
+    });
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     await userEvent.click(await screen.findByRole('button', { name: 'Descargar muestra.pdf' }));
     await waitFor(() => expect(names).toEqual(['muestra.pdf']));
-    const call = fetch.mock.calls.find(([url]) => url.startsWith('/api/files/'));
-    expect(call?.[0]).toBe(`/api/files/download/${PATIENT.samples[0]?.file?.id}`);
-    expect(((call?.[1]?.headers ?? {}) as Record<string, string>).authorization).toBe('Bearer secret-token');
+    const call = api.calls.find(({ url }) => url.startsWith('/api/files/'));
+    expect(call?.url).toBe(`/api/files/download/${PATIENT.samples[0]?.file?.id}`);
+    expect(call?.authorization).toBe('Bearer secret-token');
   });
 
   it('says the patient does not exist when the API answers 404', async () => {
@@ -200,12 +205,12 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
 
   it('shows the load error with a retry when the patient cannot be read', async () => {
     let fail = true;
-    const fetch = vi.fn(async () =>
-      fail
-        ? answer(503, { statusCode: 503, error: 'x', message: 'x', code: 'INTERNAL' })
-        : answer(200, { data: DOCTOR_VIEW }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    stubRoutes({
+      '*': () =>
+        fail
+          ? answer(503, { statusCode: 503, error: 'x', message: 'x', code: 'INTERNAL' })
+          : answer(200, { data: DOCTOR_VIEW }),
+    });
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     expect(
       await screen.findByText(
@@ -227,5 +232,14 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     expect(shown(section(/Demography/), 'Birth date')).toBe('01/01/1970');
     expect(shown(section(/Lab report/), 'Lab-report risk')).toBe('Medium');
     expect(screen.getByRole('link', { name: 'Edit Diagnostic' })).toBeInTheDocument();
+    // The English file names the ELN 2022 responses in English: CR, never the stored RC.
+    const one = section(/Treatment 1/);
+    expect(shown(one, 'Disease assessment')).toBe('CR (complete remission)');
+    expect(shown(one, 'MRD result')).toBe('Negative');
+    expect(shown(one, 'MRD method')).toBe('Flow cytometry');
+    const course = within(screen.getByRole('list', { name: /^The patient's course/ }));
+    expect(course.getByText('First complete remission').closest('li')).toHaveTextContent(
+      '15/04/2024First complete remissionCR · Treatment 1',
+    );
   });
 });

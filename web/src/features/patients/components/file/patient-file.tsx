@@ -1,9 +1,11 @@
 import { Accordion, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isBiobank, mayWrite, type Patient, seesAdminFields } from '@registry/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePatientSlots } from '../../../../lib/patient-slots.tsx';
 import { policyUserOf, useCurrentUser } from '../../../../lib/session.ts';
+import { CourseSection } from './course-section.tsx';
 import { DeathModal } from './death-modal.tsx';
 import { DeathSection } from './death-section.tsx';
 import { DemographySection } from './demography-section.tsx';
@@ -19,7 +21,15 @@ import { type EditStep, SectionEditLink } from './section-edit-link.tsx';
 import { TreatmentsSection } from './treatments-section.tsx';
 import { usePrintExpanded, usePrintFrame } from './use-print-frame.ts';
 
-type SectionKey = 'demography' | 'samples' | 'diagnostic' | 'treatments' | 'labReport' | 'death' | 'history';
+type SectionKey =
+  | 'demography'
+  | 'samples'
+  | 'diagnostic'
+  | 'treatments'
+  | 'course'
+  | 'labReport'
+  | 'death'
+  | 'history';
 
 interface Section {
   readonly key: SectionKey;
@@ -32,6 +42,7 @@ const OPEN_AT_FIRST: readonly SectionKey[] = [
   'samples',
   'diagnostic',
   'treatments',
+  'course',
   'labReport',
   'death',
 ];
@@ -41,7 +52,7 @@ interface PatientFileProps {
 }
 
 /**
- * The patient file (docs/product-rules.md#screens): sections 01–06 in an accordion. Doctors get an edit
+ * The patient file (docs/product-rules.md#screens): its sections in an accordion, the course among them. Doctors get an edit
  * link on every section, record follow-up visits and record or change the death; admins edit only the lab
  * report (and the code OP).
  */
@@ -50,6 +61,7 @@ export function PatientFile({ patient }: PatientFileProps) {
   const user = useCurrentUser();
   const [deathOpened, death] = useDisclosure(false);
   const [followUpOpened, followUp] = useDisclosure(false);
+  const slots = usePatientSlots();
   const biobank = isBiobank(patient.institution.type);
   // Admins only look at the clinical records; they edit the lab report's NGS OP entry and the code OP.
   const clinical = mayWrite(policyUserOf(user), 'clinical', biobank);
@@ -64,9 +76,18 @@ export function PatientFile({ patient }: PatientFileProps) {
     {
       key: 'diagnostic',
       step: 'diagnostic',
-      content: <DiagnosticSection diagnostics={patient.diagnostics} biobank={biobank} />,
+      content: (
+        <DiagnosticSection
+          diagnostics={patient.diagnostics}
+          biobank={biobank}
+          eln={patient.eln2022}
+          labRiskLevel={patient.riskLevel}
+        />
+      ),
     },
     { key: 'treatments', step: 'treatments', content: <TreatmentsSection treatments={patient.treatments} /> },
+    // Derived from the diagnostic and the treatments: edited there, not here.
+    { key: 'course', content: <CourseSection patient={patient} /> },
     {
       key: 'labReport',
       step: 'lab-report',
@@ -97,6 +118,11 @@ export function PatientFile({ patient }: PatientFileProps) {
         onRecordFollowUp={clinical ? followUp.open : undefined}
       />
       <LastChange patientId={patient.id} />
+      {slots.FileSummary && (
+        <Suspense fallback={null}>
+          <slots.FileSummary patient={patient} />
+        </Suspense>
+      )}
       <Accordion
         multiple
         value={opened}
@@ -129,6 +155,12 @@ export function PatientFile({ patient }: PatientFileProps) {
                   <Group justify="flex-end" mb="sm" className={print.screenOnly}>
                     <SectionEditLink patientId={patient.id} step={section.step} section={title} />
                   </Group>
+                )}
+                {/* The course is derived from the other sections: its queries sit where its dates are typed. */}
+                {slots.FileSection && section.key !== 'history' && section.key !== 'course' && (
+                  <Suspense fallback={null}>
+                    <slots.FileSection patient={patient} section={section.key} title={title} />
+                  </Suspense>
                 )}
                 {section.content}
               </Accordion.Panel>

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Sample } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { FieldGrid } from './field-grid.tsx';
 import { FileLink } from './file-link.tsx';
 
@@ -19,7 +19,7 @@ export function SamplesSection({ samples }: SamplesSectionProps) {
   return (
     <FieldGrid
       fields={[
-        { label: t('patientFile.fields.sampleDate'), value: displayDay(sample.sampleDate) },
+        { label: t('patientFile.fields.sampleDate'), value: formatIsoDate(sample.sampleDate) },
         { label: t('patientFile.fields.sampleType'), value: sample.sampleType },
         { label: t('patientFile.fields.file'), value: <FileLink file={sample.file} /> },
       ]}

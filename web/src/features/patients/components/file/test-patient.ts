@@ -1,5 +1,5 @@
 import type { Patient } from '@registry/shared';
-import { vi } from 'vitest';
+import { answer, pageAnswer, stubRoutes } from '../../../../test/fetch-routes.ts';
 
 const id = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -44,6 +44,7 @@ export const PATIENT: Patient = {
       consent: true,
       consentDate: '2024-03-03',
       dxSecondaryDescription: null,
+      genetics: null,
     },
   ],
   treatments: [
@@ -54,11 +55,14 @@ export const PATIENT: Patient = {
       startDate: '2024-03-05',
       toxicities: null,
       diseaseAssessment: 'RC',
+      diseaseAssessmentDate: '2024-04-15',
       medulogram: 'Remisión completa',
       medulogramDate: '2024-04-02',
       EMR: 'Negativa',
-      EMRDate: '2024-04-01',
+      EMRDate: '2024-04-20',
       EMRBlasts: 2,
+      EMRStatus: 'negative',
+      EMRMethod: 'flow',
       clinicalMonitoring: 'Sin complicaciones',
       drugs: [
         {
@@ -78,11 +82,14 @@ export const PATIENT: Patient = {
       startDate: null,
       toxicities: null,
       diseaseAssessment: null,
+      diseaseAssessmentDate: null,
       medulogram: null,
       medulogramDate: null,
       EMR: null,
       EMRDate: null,
       EMRBlasts: null,
+      EMRStatus: null,
+      EMRMethod: null,
       clinicalMonitoring: null,
       drugs: [],
     },
@@ -92,10 +99,18 @@ export const PATIENT: Patient = {
     { id: id(12), name: 'Cytogenetics', content: 'Cariotipo normal', date: null, file: null },
     { id: id(13), name: 'NGS OP', content: 'Informe OP', date: null, file: null },
   ],
+  eln2022: { category: 'insufficient', reasons: [], missing: ['NPM1'] },
+  course: {
+    firstCR: { date: '2024-04-15', category: 'RC', treatmentOrder: 1 },
+    mrdNegativeInCR: true,
+    inductionFailure: false,
+    transplant: null,
+  },
   riskLevel: 'Medio',
   deathDate: null,
   deathCause: null,
   lastContactDate: null,
+  quality: [],
 };
 
 /** The same patient as its doctor gets it: no codeOP, no NGS OP entry. */
@@ -111,6 +126,8 @@ export const BARE: Patient = {
   diagnostics: [],
   treatments: [],
   reports: [],
+  eln2022: { category: 'not_applicable', reasons: [], missing: [] },
+  course: { firstCR: null, mrdNegativeInCR: null, inductionFailure: null, transplant: null },
   riskLevel: null,
 };
 
@@ -127,34 +144,20 @@ export const BIOBANK_PATIENT: Patient = {
   })),
 };
 
-export function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
 /**
- * Stubs the API of the patient file for a modal's test: a GET of the patient answers `patients` in turn
- * (the last one repeats), its history (the line under the header) is empty, and a PATCH answers `patch`.
+ * The API of the patient file for a modal's test: a GET of the patient answers `patients` in turn (the
+ * last one repeats), its history (the line under the header) is empty, and a PATCH answers `patch`.
  */
 export function stubPatientApi(patients: Patient[], patch: (body: unknown) => Response) {
   let reads = 0;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'PATCH') {
-      return patch(JSON.parse(String(init.body)));
-    }
-    if (String(url).includes('/history')) {
-      return answer(200, { data: [], currentPage: 0, totalPages: 0, totalItems: 0 });
-    }
-    const patient = patients[Math.min(reads, patients.length - 1)];
-    reads += 1;
-    return answer(200, { data: patient });
+  const api = stubRoutes({
+    'PATCH /api/patients/:id': ({ body }) => patch(body),
+    'GET /api/patients/:id/history': () => pageAnswer([], 0, 0, 0),
+    'GET /api/patients/:id': () => {
+      const patient = patients[Math.min(reads, patients.length - 1)];
+      reads += 1;
+      return answer(200, { data: patient });
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return { ...api, patches: () => api.to('PATCH /api/patients/:id') };
 }
-
-/** The PATCH calls a stubbed API received. */
-export const patchesOf = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');

@@ -1,11 +1,11 @@
 import { Accordion, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Treatment } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate } from '../../../../lib/dates.ts';
 import { FieldGrid, NoData } from './field-grid.tsx';
 import { useValueLabels } from './use-value-labels.ts';
 
-const date = (value: string | null) => (value ? displayDay(value) : null);
+const date = (value: string | null) => (value ? formatIsoDate(value) : null);
 
 function DrugsTable({ treatment }: { readonly treatment: Treatment }) {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ function DrugsTable({ treatment }: { readonly treatment: Treatment }) {
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{drug.name}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{drug.dose || <NoData />}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {drug.lastAplicationDate ? displayDay(drug.lastAplicationDate) : <NoData />}
+                {drug.lastAplicationDate ? formatIsoDate(drug.lastAplicationDate) : <NoData />}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -84,13 +84,19 @@ export function TreatmentsSection({ treatments }: TreatmentsSectionProps) {
                 fields={[
                   { label: t('patientFile.fields.scheme'), value: labels.scheme(treatment.scheme) },
                   { label: t('patientFile.fields.startDate'), value: date(treatment.startDate) },
-                  { label: t('patientFile.fields.diseaseAssessment'), value: treatment.diseaseAssessment },
-                  { label: t('patientFile.fields.EMR'), value: treatment.EMR },
-                  { label: t('patientFile.fields.EMRDate'), value: date(treatment.EMRDate) },
                   {
-                    label: t('patientFile.fields.EMRBlasts'),
-                    value: treatment.EMRBlasts == null ? null : `${treatment.EMRBlasts} %`,
+                    label: t('patientFile.fields.diseaseAssessment'),
+                    value: labels.response(treatment.diseaseAssessment),
                   },
+                  {
+                    label: t('patientFile.fields.diseaseAssessmentDate'),
+                    value: date(treatment.diseaseAssessmentDate),
+                  },
+                  { label: t('patientFile.fields.EMRStatus'), value: labels.mrdStatus(treatment.EMRStatus) },
+                  { label: t('patientFile.fields.EMRMethod'), value: labels.mrdMethod(treatment.EMRMethod) },
+                  { label: t('patientFile.fields.EMRDate'), value: date(treatment.EMRDate) },
+                  { label: t('patientFile.fields.EMRBlasts'), value: labels.percent(treatment.EMRBlasts) },
+                  { label: t('patientFile.fields.EMR'), value: treatment.EMR },
                   { label: t('patientFile.fields.medulogram'), value: treatment.medulogram },
                   { label: t('patientFile.fields.medulogramDate'), value: date(treatment.medulogramDate) },
                   {

@@ -2,7 +2,7 @@ import type { Patient } from '@registry/shared';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { displayDay, todayString } from '../../../../lib/date-strings.ts';
+import { formatIsoDate, todayIsoDate } from '../../../../lib/dates.ts';
 
 /** A text as a CSS string, for a custom property the page's margin boxes show. */
 export function cssString(text: string): string {
@@ -32,7 +32,7 @@ export function usePrintFrame(patient: Pick<Patient, 'identification' | 'institu
       const values = [
         t('patientFile.print.patient', { identification: patient.identification }),
         patient.institution.name,
-        t('patientFile.print.printedOn', { date: displayDay(todayString()) }),
+        t('patientFile.print.printedOn', { date: formatIsoDate(todayIsoDate()) }),
         t('patientFile.print.page'),
       ];
       PROPERTIES.forEach((property, index) => {

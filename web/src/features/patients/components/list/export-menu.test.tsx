@@ -2,10 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { fileAnswer, refusal, stubRoutes } from '../../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { ExportMenu } from './export-menu.tsx';
 
-/** A fetch answer that waits until the test lets it go. */
+/** An answer that waits until the test lets it go. */
 function deferred() {
   let release: (response: Response) => void = () => undefined;
   const promise = new Promise<Response>((resolve) => {
@@ -32,35 +33,28 @@ describe('ExportMenu', () => {
   });
 
   it.each([
-    ['CSV', 'csv', 'patients-2026-11-22-031500.csv'],
-    ['XLS', 'xls', 'patients-2026-11-22-031500.xlsx'],
-    ['JSON', 'json', 'patients-2026-11-22-031500.json'],
+    ['CSV', 'csv', 'patients-2026-11-22-031500-UTC.csv'],
+    ['XLS', 'xls', 'patients-2026-11-22-031500-UTC.xlsx'],
+    ['JSON', 'json', 'patients-2026-11-22-031500-UTC.json'],
   ])(
     'downloads %s with the filters, showing progress, under the server name',
     async (label, path, filename) => {
       const pending = deferred();
-      const fetch = vi.fn((_url: string, _init?: RequestInit) => pending.promise);
-      vi.stubGlobal('fetch', fetch);
+      const api = stubRoutes({ [`GET /api/patients/${path}`]: () => pending.promise });
       renderScreen(<ExportMenu filters={{ subtype: 'AML M2', relapse: 'true', text: 'HC' }} />);
 
       await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
       await userEvent.click(await screen.findByRole('menuitem', { name: label, hidden: true }));
       expect(await screen.findByRole('status')).toHaveTextContent(`Generando el archivo ${label}…`);
       expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
-      const url = new URL(String(fetch.mock.calls[0]?.[0]), 'http://x');
-      expect(url.pathname).toBe(`/api/patients/${path}`);
-      expect(Object.fromEntries(url.searchParams)).toEqual({
+      expect(api.calls[0]?.path).toBe(`/api/patients/${path}`);
+      expect(api.calls[0]?.query).toEqual({
         subtype: 'AML M2',
         relapse: 'true',
         text: 'HC',
       });
 
-      pending.release(
-        new Response('a,b\n1,2\n', {
-          status: 200,
-          headers: { 'content-disposition': `attachment; filename="${filename}"` },
-        }),
-      );
+      pending.release(fileAnswer('a,b\n1,2\n', filename));
       expect(await screen.findByText(`Se descargó el archivo ${filename}.`)).toBeInTheDocument();
       expect(saved).toEqual([{ name: filename, href: 'blob:x' }]);
       await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement());
@@ -69,16 +63,7 @@ describe('ExportMenu', () => {
   );
 
   it("shows the server's message when the export is refused", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({ statusCode: 403, error: 'x', message: 'No tiene permiso.', code: 'FORBIDDEN' }),
-            { status: 403 },
-          ),
-      ),
-    );
+    stubRoutes({ 'GET /api/patients/csv': () => refusal(403, 'FORBIDDEN', 'No tiene permiso.') });
     renderScreen(<ExportMenu filters={{}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV', hidden: true }));

@@ -3,9 +3,9 @@ import { type PatientRow, type PolicyUser, seesAdminFields, splitOther } from '@
 import { useTranslation } from 'react-i18next';
 import { Card, CardLine, CardList } from '../../../../components/card-list.tsx';
 import { TruncatedText } from '../../../../components/truncated-text.tsx';
-import { shortDate } from '../../../../lib/calendar-date.ts';
-import { tableDate } from '../../../../lib/dates.ts';
+import { formatIsoDateShort, formatTimestampShort } from '../../../../lib/dates.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
+import { ElnBadge } from '../genetics/eln-summary.tsx';
 import { CELL_TEXT_MAX, OpenFileLink } from './patient-columns.tsx';
 
 interface PatientCardsProps {
@@ -46,7 +46,7 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
         )}
         {row.deathDate && (
           <Badge variant="light" color="gray" c="dark.8" tt="none">
-            {`${t('patientList.columns.deathDate')} · ${shortDate(row.deathDate, i18n.language)}`}
+            {`${t('patientList.columns.deathDate')} · ${formatIsoDateShort(row.deathDate, i18n.language)}`}
           </Badge>
         )}
       </Group>
@@ -54,6 +54,11 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
         {(subtype || stage) && (
           <CardLine label={t('patientList.columns.dxSubType')}>
             {[subtype, stage].filter(Boolean).join(' · ')}
+          </CardLine>
+        )}
+        {row.eln2022 !== 'not_applicable' && (
+          <CardLine label={t('patientList.columns.eln2022')}>
+            <ElnBadge category={row.eln2022} />
           </CardLine>
         )}
         {row.ngs && (
@@ -72,7 +77,7 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
           </CardLine>
         )}
         <CardLine label={t('patientList.columns.createdAt')}>
-          {tableDate(row.createdAt, i18n.language)}
+          {formatTimestampShort(row.createdAt, i18n.language)}
         </CardLine>
       </Stack>
     </Card>

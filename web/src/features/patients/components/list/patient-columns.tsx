@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataColumn } from '../../../../components/data-table.tsx';
 import { TruncatedText } from '../../../../components/truncated-text.tsx';
-import { shortDate } from '../../../../lib/calendar-date.ts';
-import { tableDate } from '../../../../lib/dates.ts';
+import { formatIsoDateShort, formatTimestampShort } from '../../../../lib/dates.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
+import { ElnBadge } from '../genetics/eln-summary.tsx';
 
 /** NGS and molecular texts longer than this are cut in the table (docs/product-rules.md#constants). */
 export const CELL_TEXT_MAX = 100;
@@ -104,8 +104,8 @@ export function usePatientColumns(
       key: 'createdAt',
       header: t('patientList.columns.createdAt'),
       ...(adminFields ? { sortKey: 'createdAt' as const } : {}),
-      // The date may break after its month: the admin's eleven columns fit a 1280 px screen.
-      render: (row) => <Text size="sm">{tableDate(row.createdAt, i18n.language)}</Text>,
+      // The date may break after its month: the admin's twelve columns fit a 1440 px screen.
+      render: (row) => <Text size="sm">{formatTimestampShort(row.createdAt, i18n.language)}</Text>,
     },
     {
       key: 'dxSubType',
@@ -135,6 +135,11 @@ export function usePatientColumns(
       },
     },
     {
+      key: 'eln2022',
+      header: t('patientList.columns.eln2022'),
+      render: (row) => <ElnBadge category={row.eln2022} />,
+    },
+    {
       key: 'ngs',
       header: t('patientList.columns.ngs'),
       render: (row) => <LongText text={row.ngs} width={90} />,
@@ -149,7 +154,7 @@ export function usePatientColumns(
       key: 'deathDate',
       header: t('patientList.columns.deathDate'),
       // Like the registration date, it may break after its month.
-      render: (row) => (row.deathDate ? shortDate(row.deathDate, i18n.language) : <Missing />),
+      render: (row) => (row.deathDate ? formatIsoDateShort(row.deathDate, i18n.language) : <Missing />),
     },
     {
       key: 'file',

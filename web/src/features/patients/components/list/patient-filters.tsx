@@ -1,5 +1,13 @@
-import { Group, Select } from '@mantine/core';
-import { CODE_OP_FILTERS, type PatientFilters } from '@registry/shared';
+import { Button, Group, Select } from '@mantine/core';
+import {
+  CODE_OP_FILTERS,
+  ELN2022_CATEGORIES,
+  type PatientFilters,
+  QUALITY_FILTERS,
+  relapseRangeOf,
+  relapseRangeText,
+} from '@registry/shared';
+import { IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,33 +27,29 @@ interface PatientFiltersProps {
   readonly onChange: <K extends keyof PatientFilters>(key: K, value: PatientFilters[K] | undefined) => void;
 }
 
-function rangeOf(obito: string | undefined): DayRange {
-  const [from = null, to = null] = obito ? obito.split(',') : [];
-  return [from, to];
-}
-
 /** How many filters are set: the folded filters' button shows it. */
 export function activeFilterCount(filters: PatientFilters): number {
   return Object.entries(filters).filter(([key, value]) => key !== 'text' && value !== undefined).length;
 }
 
 /**
- * The list's filters (docs/product-rules.md#patient-list): relapse and its date range for everyone;
+ * The list's filters (docs/product-rules.md#patient-list): relapse, its date range, the ELN 2022 genetic
+ * risk and data quality for everyone;
  * institution code, subtype (every Diagnosis value), dx type and Code OP for admins. Each change applies
- * at once; 'all' filters nothing.
+ * at once; 'all' filters nothing; "clear all filters" empties every one of them (not the search).
  */
 export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFiltersProps) {
   const { t } = useTranslation();
   const codes = useInstitutionCodes(isAdmin);
   // The picker holds a half-chosen range; the filter changes once both ends are chosen, or none.
-  const [range, setRange] = useState(() => rangeOf(filters.obito));
+  const [range, setRange] = useState<DayRange>(() => relapseRangeOf(filters.obito));
   const all = { value: ALL, label: t('patientList.filters.all') };
 
   const changeRange = (next: DayRange) => {
     setRange(next);
     const [from, to] = next;
     if (from && to) {
-      onChange('obito', `${from},${to}`);
+      onChange('obito', relapseRangeText(from, to));
     } else if (!from && !to) {
       onChange('obito', undefined);
     }
@@ -61,6 +65,35 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
         onChange={changeRange}
         clearLabel={t('patientList.filters.clearDates')}
         miw={{ base: '100%', xs: 250 }}
+      />
+      <Select
+        label={t('patientList.filters.eln')}
+        data={[
+          all,
+          ...ELN2022_CATEGORIES.map((category) => ({
+            value: category,
+            label: t(`patientCommon.eln2022.${category}`),
+          })),
+        ]}
+        value={filters.eln ?? ALL}
+        onChange={(value) =>
+          onChange(
+            'eln',
+            ELN2022_CATEGORIES.find((category) => category === value),
+          )
+        }
+        allowDeselect={false}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <Select
+        label={t('dataQuality.filter.label')}
+        data={[all, ...QUALITY_FILTERS.map((value) => ({ value, label: t(`dataQuality.filter.${value}`) }))]}
+        value={filters.quality ?? ALL}
+        onChange={(value) =>
+          onChange('quality', QUALITY_FILTERS.find((choice) => choice === value) ?? undefined)
+        }
+        allowDeselect={false}
+        w={{ base: '100%', xs: 220 }}
       />
       {isAdmin && (
         <>
@@ -86,6 +119,22 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
             w={{ base: '100%', xs: 160 }}
           />
         </>
+      )}
+      {activeFilterCount(filters) > 0 && (
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={() => {
+            setRange([null, null]);
+            for (const key of Object.keys(filters) as (keyof PatientFilters)[]) {
+              if (key !== 'text') {
+                onChange(key, undefined);
+              }
+            }
+          }}
+        >
+          {t('patientFiltersClear.all')}
+        </Button>
       )}
     </Group>
   );

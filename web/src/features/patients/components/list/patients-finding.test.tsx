@@ -5,16 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { PatientsScreen } from './patients-screen.tsx';
-import { codes, doctorRows, listCalls, page, rows, TEST_DOCTOR } from './test-fixtures.ts';
-
-function stubApi(list: (url: URL) => Response = () => page(rows)) {
-  const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
-    const parsed = new URL(url, 'http://x');
-    return parsed.pathname === '/api/institutions/codes' ? codes() : list(parsed);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+import { doctorRows, listCalls, page, rows, stubListApi, TEST_DOCTOR } from './test-fixtures.ts';
 
 /** A browser as wide as a phone: the media queries below 600 px match. */
 function phoneWidth() {
@@ -84,13 +75,13 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
   });
 
   it('filters an admin list by a missing Code OP, and offers every subtype', async () => {
-    const fetch = stubApi();
+    const api = stubListApi();
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
     expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', text.search);
     await userEvent.click(screen.getByRole('combobox', { name: text.codeOP }));
     await userEvent.click(await screen.findByRole('option', { name: text.missing, hidden: true }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ codeOP: 'missing', page: '0' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ codeOP: 'missing', page: '0' }));
 
     const subtype = screen.getByRole('combobox', { name: text.subtype });
     await userEvent.click(subtype);
@@ -98,14 +89,14 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
     // 'All' and then every Diagnosis value, 'To be confirmed' and ALL among them.
     expect(within(listbox).getAllByRole('option', { hidden: true })).toHaveLength(DIAGNOSES.length + 1);
     await userEvent.click(within(listbox).getByRole('option', { name: text.confirm, hidden: true }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ subtype: 'confirm' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ subtype: 'confirm' }));
     await userEvent.click(screen.getByRole('combobox', { name: text.subtype }));
     await userEvent.click(await screen.findByRole('option', { name: 'ALL', hidden: true }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ subtype: 'ALL', codeOP: 'missing' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ subtype: 'ALL', codeOP: 'missing' }));
   });
 
   it('gives a doctor no Code OP filter', async () => {
-    stubApi(() => page(doctorRows));
+    stubListApi(() => page(doctorRows));
     renderScreen(<PatientsScreen />, { user: TEST_DOCTOR });
     await screen.findByText('HC-0001');
     expect(screen.queryByRole('combobox', { name: text.codeOP })).not.toBeInTheDocument();
@@ -113,13 +104,13 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
 
   it('sorts an admin list newest first in one click on the registration date', async () => {
     sessionStorage.setItem('lastPagePatients', '1');
-    const fetch = stubApi(() => page(rows, 1, 2));
+    const api = stubListApi(() => page(rows, 1, 2));
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
     const header = screen.getByRole('columnheader', { name: text.createdAt });
     await userEvent.click(within(header).getByRole('button', { name: text.createdAt }));
     await waitFor(() =>
-      expect(listCalls(fetch).at(-1)).toMatchObject({ orderBy: 'createdAt', order: 'desc', page: '0' }),
+      expect(listCalls(api).at(-1)).toMatchObject({ orderBy: 'createdAt', order: 'desc', page: '0' }),
     );
     expect(header).toHaveAttribute('aria-sort', 'descending');
     expect(within(screen.getByRole('table')).getByText(language === 'es' ? '05 mar 2024' : '05 Mar 2024'));
@@ -127,10 +118,10 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
 
   it('changes the page size from the first page, and keeps it for the next visit', async () => {
     sessionStorage.setItem('lastPagePatients', '2');
-    const fetch = stubApi((url) => page(rows, Number(url.searchParams.get('page')), 5));
+    const api = stubListApi(({ query }) => page(rows, Number(query.page), 5));
     const { unmount } = renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
-    expect(listCalls(fetch)[0]).toMatchObject({ size: '10', page: '2' });
+    expect(listCalls(api)[0]).toMatchObject({ size: '10', page: '2' });
     const perPage = screen.getByRole('combobox', { name: text.perPage });
     await userEvent.click(perPage);
     const sizes = listboxOf(perPage);
@@ -140,32 +131,32 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
         .map((option) => option.textContent),
     ).toEqual(['10', '25', '50', '100']);
     await userEvent.click(within(sizes).getByRole('option', { name: '50', hidden: true }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ size: '50', page: '0' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ size: '50', page: '0' }));
     expect(JSON.parse(localStorage.getItem('patient_filters') ?? '{}')).toMatchObject({ size: 50 });
     unmount();
     renderScreen(<PatientsScreen />);
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ size: '50' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ size: '50' }));
   });
 
   it('ignores a stored page size the list does not offer', async () => {
     localStorage.setItem('patient_filters', JSON.stringify({ size: 20 }));
-    const fetch = stubApi();
+    const api = stubListApi();
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
-    expect(listCalls(fetch)[0]).toMatchObject({ size: '10' });
+    expect(listCalls(api)[0]).toMatchObject({ size: '10' });
   });
 
   it('jumps to a typed page, and to the last one for a number past the end', async () => {
-    const fetch = stubApi((url) => page(rows, Number(url.searchParams.get('page')), 5));
+    const api = stubListApi(({ query }) => page(rows, Number(query.page), 5));
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
     const field = screen.getByRole('textbox', { name: text.goTo });
     await userEvent.type(field, '3');
     await userEvent.click(screen.getByRole('button', { name: text.go }));
     expect(await screen.findByText(text.pageOf)).toBeInTheDocument();
-    expect(listCalls(fetch).at(-1)?.page).toBe('2');
+    expect(listCalls(api).at(-1)?.page).toBe('2');
     await userEvent.type(field, '9{Enter}');
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.page).toBe('4'));
+    await waitFor(() => expect(listCalls(api).at(-1)?.page).toBe('4'));
   });
 
   describe('on a phone', () => {
@@ -177,7 +168,7 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
 
     it('shows cards, and folds the filters and the sort behind the Filters button', async () => {
       localStorage.setItem('patient_filters', JSON.stringify({ relapse: 'true' }));
-      const fetch = stubApi();
+      const api = stubListApi();
       renderScreen(<PatientsScreen />);
       await screen.findByText('HC-0001');
       const list = screen.getByRole('list', { name: language === 'es' ? 'Pacientes' : 'Patients' });
@@ -200,7 +191,7 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
       await userEvent.click(await screen.findByRole('combobox', { name: text.sortBy }));
       await userEvent.click(await screen.findByRole('option', { name: text.newest, hidden: true }));
       await waitFor(() =>
-        expect(listCalls(fetch).at(-1)).toMatchObject({
+        expect(listCalls(api).at(-1)).toMatchObject({
           orderBy: 'createdAt',
           order: 'desc',
           relapse: 'true',
@@ -209,7 +200,7 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
     });
 
     it('says so in a card when no patient matches', async () => {
-      stubApi(() => page([]));
+      stubListApi(() => page([]));
       renderScreen(<PatientsScreen />);
       expect(await screen.findByText(text.empty)).toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { refusal } from '../../../../test/fetch-routes.ts';
 import { renderScreen } from '../../../../test/render.tsx';
 import { PatientsScreen } from './patients-screen.tsx';
-import { codes, doctorRows, LONG_NGS, listCalls, page, rows, TEST_DOCTOR } from './test-fixtures.ts';
-
-function stubApi(list: (url: URL) => Response = () => page(rows)) {
-  const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
-    const parsed = new URL(url, 'http://x');
-    return parsed.pathname === '/api/institutions/codes' ? codes() : list(parsed);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+import { doctorRows, LONG_NGS, listCalls, page, rows, stubListApi, TEST_DOCTOR } from './test-fixtures.ts';
 
 const headers = () =>
   within(screen.getByRole('table', { name: /^(Pacientes|Patients)$/ }))
@@ -29,7 +21,7 @@ describe('PatientsScreen', () => {
   });
 
   it('shows an admin Code OP first and NGS OP before the last two columns, sorted by code desc', async () => {
-    const fetch = stubApi();
+    const api = stubListApi();
     renderScreen(<PatientsScreen />);
     expect(screen.getByRole('heading', { name: 'Pacientes' })).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
@@ -41,6 +33,7 @@ describe('PatientsScreen', () => {
       'Subtipo Dx',
       'Tipo de Dx',
       'Recaída',
+      'ELN 2022',
       'NGS',
       'Estudios moleculares',
       'NGS OP',
@@ -53,6 +46,7 @@ describe('PatientsScreen', () => {
     expect(one.getByText('Inicial')).toBeInTheDocument();
     expect(one.getByText('Sí')).toBeInTheDocument();
     expect(one.getByText('Informe OP')).toBeInTheDocument();
+    expect(one.getByText('Insuficiente')).toBeInTheDocument();
     expect(one.getByRole('link', { name: 'Ver la historia clínica de HC-0001' })).toHaveAttribute(
       'href',
       `/patient/${rows[0]?.id}`,
@@ -63,30 +57,31 @@ describe('PatientsScreen', () => {
     expect(two.getByText('No')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Nuevo paciente/ })).not.toBeInTheDocument();
-    expect(listCalls(fetch)[0]).toEqual({ page: '0', size: '10', orderBy: 'codeOP', order: 'desc' });
+    expect(listCalls(api)[0]).toEqual({ page: '0', size: '10', orderBy: 'codeOP', order: 'desc' });
     expect(screen.getByRole('combobox', { name: 'Subtipo' })).toBeInTheDocument();
   });
 
   it("shows a doctor 'my patients' without Code OP or NGS OP, newest first, and a new-patient link", async () => {
-    const fetch = stubApi(() => page(doctorRows));
+    const api = stubListApi(() => page(doctorRows));
     renderScreen(<PatientsScreen />, { user: TEST_DOCTOR });
     expect(await screen.findByText('HC-0001')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Mis pacientes' })).toBeInTheDocument();
     expect(headers()).not.toContain('Código OP');
     expect(headers()).not.toContain('NGS OP');
-    expect(headers()).toHaveLength(9);
+    expect(headers()).toHaveLength(10);
+    expect(screen.getByRole('combobox', { name: 'Riesgo ELN 2022' })).toBeInTheDocument();
     // A doctor's list keeps its one order: the registration date does not sort.
     expect(within(screen.getByRole('table')).queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryByText(/AL-OP#/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nuevo paciente' })).toHaveAttribute('href', '/new-patient');
     expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Subtipo' })).not.toBeInTheDocument();
-    expect(listCalls(fetch)[0]).toEqual({ page: '0', size: '10', orderBy: 'createdAt', order: 'desc' });
-    expect(fetch.mock.calls.some(([url]) => String(url).includes('/institutions/codes'))).toBe(false);
+    expect(listCalls(api)[0]).toEqual({ page: '0', size: '10', orderBy: 'createdAt', order: 'desc' });
+    expect(api.to('GET /api/institutions/codes')).toEqual([]);
   });
 
   it('cuts NGS text at 100 characters and shows the whole text in a tooltip', async () => {
-    stubApi();
+    stubListApi();
     renderScreen(<PatientsScreen />);
     const cut = `${LONG_NGS.slice(0, 100).trimEnd()}…`;
     const shown = await screen.findByText(cut);
@@ -98,7 +93,7 @@ describe('PatientsScreen', () => {
   });
 
   it('writes the death date as day, short month and year in Spanish and English', async () => {
-    stubApi();
+    stubListApi();
     const { unmount } = renderScreen(<PatientsScreen />);
     expect(await screen.findByText('10 sep 2024')).toBeInTheDocument();
     unmount();
@@ -111,14 +106,17 @@ describe('PatientsScreen', () => {
 
   it('sends each filter from page 0 and keeps them for the next visit', async () => {
     sessionStorage.setItem('lastPagePatients', '2');
-    const fetch = stubApi(() => page(rows, 0, 3));
+    const api = stubListApi(() => page(rows, 0, 3));
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
-    expect(listCalls(fetch)[0]?.page).toBe('2');
+    expect(listCalls(api)[0]?.page).toBe('2');
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Recaída' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sí', hidden: true }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ relapse: 'true', page: '0' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ relapse: 'true', page: '0' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Riesgo ELN 2022' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Adverso', hidden: true }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ eln: 'adverse', page: '0' }));
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Subtipo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'ALL-T', hidden: true }));
@@ -127,16 +125,18 @@ describe('PatientsScreen', () => {
       await screen.findByRole('option', { name: 'HI — Hospital Italiano', hidden: true }),
     );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar paciente' }), 'HC-0001');
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.text).toBe('HC-0001'), { timeout: 2000 });
-    expect(listCalls(fetch).at(-1)).toMatchObject({
+    await waitFor(() => expect(listCalls(api).at(-1)?.text).toBe('HC-0001'), { timeout: 2000 });
+    expect(listCalls(api).at(-1)).toMatchObject({
       relapse: 'true',
+      eln: 'adverse',
       subtype: 'ALL-T',
       institutionCode: 'HI',
     });
     // The search waited for the typing to stop: no request carried half of it.
-    expect(listCalls(fetch).filter((query) => query.text !== undefined)).toHaveLength(1);
+    expect(listCalls(api).filter((query) => query.text !== undefined)).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('patient_filters') ?? '{}')).toEqual({
       relapse: 'true',
+      eln: 'adverse',
       subtype: 'ALL-T',
       institutionCode: 'HI',
       text: 'HC-0001',
@@ -158,10 +158,10 @@ describe('PatientsScreen', () => {
         bad: 1,
       }),
     );
-    const fetch = stubApi(() => page(doctorRows));
+    const api = stubListApi(() => page(doctorRows));
     renderScreen(<PatientsScreen />, { user: TEST_DOCTOR });
     await screen.findByText('HC-0001');
-    expect(listCalls(fetch)[0]).toEqual({
+    expect(listCalls(api)[0]).toEqual({
       page: '0',
       size: '10',
       orderBy: 'createdAt',
@@ -178,26 +178,26 @@ describe('PatientsScreen', () => {
 
   it('clears the relapse date range with its clear button', async () => {
     localStorage.setItem('patient_filters', JSON.stringify({ obito: '2024-01-01,2024-12-31' }));
-    const fetch = stubApi();
+    const api = stubListApi();
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
-    expect(listCalls(fetch)[0]?.obito).toBe('2024-01-01,2024-12-31');
+    expect(listCalls(api)[0]?.obito).toBe('2024-01-01,2024-12-31');
     await userEvent.click(screen.getByRole('button', { name: 'Borrar fechas de recaída' }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.obito).toBeUndefined());
+    await waitFor(() => expect(listCalls(api).at(-1)?.obito).toBeUndefined());
   });
 
   it('toggles the code sort by its header, back to page 0', async () => {
     sessionStorage.setItem('lastPagePatients', '1');
-    const fetch = stubApi(() => page(rows, 1, 2));
+    const api = stubListApi(() => page(rows, 1, 2));
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
     const header = screen.getByRole('columnheader', { name: 'Código OP' });
     expect(header).toHaveAttribute('aria-sort', 'descending');
     await userEvent.click(within(header).getByRole('button', { name: 'Código OP' }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)).toMatchObject({ order: 'asc', page: '0' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ order: 'asc', page: '0' }));
     expect(header).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(within(header).getByRole('button', { name: 'Código OP' }));
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.order).toBe('desc'));
+    await waitFor(() => expect(listCalls(api).at(-1)?.order).toBe('desc'));
     // Only the code and the registration date sort.
     expect(
       within(screen.getByRole('table'))
@@ -207,7 +207,7 @@ describe('PatientsScreen', () => {
   });
 
   it('says so when no patient matches', async () => {
-    stubApi(() => page([]));
+    stubListApi(() => page([]));
     renderScreen(<PatientsScreen />);
     expect(await screen.findByText('No hay pacientes para mostrar.')).toBeInTheDocument();
     expect(screen.getByText('Mostrando 0 resultados')).toBeInTheDocument();
@@ -215,13 +215,7 @@ describe('PatientsScreen', () => {
 
   it('shows the Error alert with a retry when the list cannot load', async () => {
     let fail = true;
-    stubApi(() =>
-      fail
-        ? new Response(JSON.stringify({ statusCode: 400, error: 'x', message: 'x', code: 'BAD_REQUEST' }), {
-            status: 400,
-          })
-        : page(rows),
-    );
+    stubListApi(() => (fail ? refusal(400, 'BAD_REQUEST', 'x') : page(rows)));
     renderScreen(<PatientsScreen />);
     expect(
       await screen.findByText('Hubo un problema al intentar obtener los pacientes.'),
@@ -232,7 +226,7 @@ describe('PatientsScreen', () => {
   });
 
   it('moves between pages with the footer and remembers the page', async () => {
-    const fetch = stubApi((url) => page(rows, Number(url.searchParams.get('page')), 2));
+    const api = stubListApi(({ query }) => page(rows, Number(query.page), 2));
     renderScreen(<PatientsScreen />);
     await screen.findByText('AL-OP#12');
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -240,6 +234,6 @@ describe('PatientsScreen', () => {
     expect(await screen.findByText('Página 2 de 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     expect(sessionStorage.getItem('lastPagePatients')).toBe('1');
-    expect(listCalls(fetch).at(-1)?.page).toBe('1');
+    expect(listCalls(api).at(-1)?.page).toBe('1');
   });
 });

@@ -1,12 +1,5 @@
 import type { PatientRow, User } from '@registry/shared';
-import type { vi } from 'vitest';
-
-export function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
+import { answer, type RecordedCall, type StubbedApi, stubRoutes } from '../../../../test/fetch-routes.ts';
 
 export const TEST_DOCTOR: User = {
   id: '00000000-0000-4000-8000-000000000002',
@@ -39,6 +32,9 @@ export const rows: PatientRow[] = [
     createdAt: '2024-03-05T12:00:00.000Z',
     institution: { name: 'Hospital Italiano', code: 'HI' },
     diagnostics: [{ dxSubType: 'AML M2', dxSecondary: 'Inicial', relapse: true }],
+    eln2022: 'insufficient',
+    qualityErrors: 1,
+    qualityWarnings: 2,
   },
   {
     id: '10000000-0000-4000-8000-000000000002',
@@ -51,6 +47,9 @@ export const rows: PatientRow[] = [
     createdAt: '2025-07-21T12:00:00.000Z',
     institution: { name: 'Biobanco', code: 'BB' },
     diagnostics: [{ dxSubType: 'Other: LMMC', dxSecondary: 'Secundario', relapse: false }],
+    eln2022: 'not_applicable',
+    qualityErrors: 0,
+    qualityWarnings: 0,
   },
 ];
 
@@ -61,11 +60,8 @@ export const page = (data: PatientRow[], currentPage = 0, totalPages = 1) =>
   answer(200, { data, currentPage, totalPages, totalItems: data.length + currentPage * 10 });
 
 /** The query of each GET /api/patients/list call, in order. */
-export function listCalls(fetch: ReturnType<typeof vi.fn>): Record<string, string>[] {
-  return fetch.mock.calls
-    .map(([url]) => String(url))
-    .filter((url) => url.startsWith('/api/patients/list'))
-    .map((url) => Object.fromEntries(new URL(url, 'http://x').searchParams));
+export function listCalls(api: StubbedApi): Readonly<Record<string, string>>[] {
+  return api.to('GET /api/patients/list').map((call) => call.query);
 }
 
 export const codes = () =>
@@ -75,3 +71,11 @@ export const codes = () =>
       { code: 'HI', name: 'Hospital Italiano' },
     ],
   });
+
+/** The list screen's API: the institutions' codes, and the list as `list` answers it. */
+export function stubListApi(list: (call: RecordedCall) => Response = () => page(rows)): StubbedApi {
+  return stubRoutes({
+    'GET /api/institutions/codes': codes,
+    'GET /api/patients/list': list,
+  });
+}

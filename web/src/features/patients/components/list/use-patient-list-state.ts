@@ -15,6 +15,7 @@ import {
   seesAdminFields,
 } from '@registry/shared';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { STORAGE_KEYS } from '../../../../lib/storage.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../../lib/use-list-controls.ts';
 import { usePersistentPage } from '../../../../lib/use-persistent-page.ts';
@@ -42,6 +43,24 @@ function storedSort(stored: Record<string, unknown>): Partial<PatientSort> {
     orderBy: PATIENT_ORDER_BY.find((orderBy) => orderBy === stored.orderBy),
     order: stored.order === 'asc' || stored.order === 'desc' ? stored.order : undefined,
   };
+}
+
+/**
+ * The filters an address names (`/patients?institutionCode=HI&quality=error`, the coordinator's links),
+ * each checked by the shared schema; null when it names none.
+ */
+function filtersOfAddress(params: URLSearchParams, adminFields: boolean): PatientFilters | null {
+  if (!FILTER_KEYS.some((key) => params.has(key))) {
+    return null;
+  }
+  const filters: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    const parsed = patientFilterFields[key].safeParse(params.get(key) ?? undefined);
+    if (parsed.success && parsed.data !== undefined && (adminFields || !ADMIN_FILTERS.includes(key))) {
+      filters[key] = parsed.data;
+    }
+  }
+  return filters as PatientFilters;
 }
 
 /** The filters and sort kept in local storage (`patient_filters`), each checked by the shared schema. */
@@ -74,12 +93,27 @@ function readStored(user: Pick<PolicyUser, 'isAdmin'>): Stored {
 /**
  * The state of the patient list (docs/product-rules.md#patient-list): the remembered page, the filters
  * (the search text applied 500 ms after typing stops), the sort and the page size, kept in local storage
- * and sent as the query string. Any new filter, sort or page size goes back to page 0.
+ * and sent as the query string. Any new filter, sort or page size goes back to page 0. An address with
+ * filters (`/patients?quality=error`) starts the list with exactly those.
  */
 export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
+  const [params, setParams] = useSearchParams();
+  const [fromAddress] = useState(() => filtersOfAddress(params, seesAdminFields(user)));
   const [page, setPage] = usePersistentPage(STORAGE_KEYS.lastPagePatients);
-  const [state, setState] = useState<Stored>(() => readStored(user));
+  const [state, setState] = useState<Stored>(() => {
+    const stored = readStored(user);
+    return fromAddress ? { ...stored, filters: fromAddress } : stored;
+  });
   const [search, setSearchText] = useState(state.filters.text ?? '');
+
+  // Filters named by the address replace the remembered ones, from the first page; the address is then
+  // cleared, so that the list's own controls stay the one source of its state.
+  useEffect(() => {
+    if (fromAddress) {
+      setPage(0);
+      setParams({}, { replace: true });
+    }
+  }, [fromAddress, setPage, setParams]);
 
   useEffect(() => {
     localStorage.setItem(

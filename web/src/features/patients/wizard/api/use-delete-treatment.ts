@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { patientVersion, refreshPatient } from './patient-cache.ts';
+import { invalidatePatientData } from '../../../../lib/query-keys.ts';
+import { patientVersion } from './patient-cache.ts';
 import { deleteDrug, deleteTreatment } from './treatments.ts';
 
 export interface DeleteTarget {
@@ -14,7 +15,7 @@ export function useDeleteTreatmentRecord(patientId: string) {
     mutationFn: async ({ kind, id }: DeleteTarget) => {
       const version = patientVersion(queryClient, patientId);
       await (kind === 'treatment' ? deleteTreatment(id, version) : deleteDrug(id, version));
-      await refreshPatient(queryClient, patientId);
+      await invalidatePatientData(queryClient, patientId);
     },
   });
 }

@@ -1,10 +1,11 @@
 import type { Patient, UpdatePatientInput } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidatePatientData } from '../../../../lib/query-keys.ts';
 import { updatePatient } from '../../api/update-patient.ts';
 import { type DemographyValues, demographyValues, demographyWire } from '../forms/demography-form.ts';
 import { changedFields } from '../forms/form-resolver.ts';
 import { createPatient } from './create-patient.ts';
-import { patientVersion, refreshPatient } from './patient-cache.ts';
+import { patientVersion } from './patient-cache.ts';
 
 interface Saved {
   readonly outcome: 'created' | 'edited' | 'unchanged';
@@ -21,7 +22,9 @@ export function useSaveDemography(patient: Patient | undefined, biobank: boolean
     mutationFn: async (values: DemographyValues): Promise<Saved> => {
       const { identification, ...demography } = demographyWire(values, biobank);
       if (!patient) {
-        return { outcome: 'created', patientId: await createPatient({ identification, demography }) };
+        const patientId = await createPatient({ identification, demography });
+        await invalidatePatientData(queryClient, patientId);
+        return { outcome: 'created', patientId };
       }
       const before = demographyWire(demographyValues(patient, biobank), biobank);
       const { identification: newIdentification, ...changed } = changedFields(before, {
@@ -39,7 +42,7 @@ export function useSaveDemography(patient: Patient | undefined, biobank: boolean
         return { outcome: 'unchanged', patientId: patient.id };
       }
       await updatePatient(patient.id, patientVersion(queryClient, patient.id), changes);
-      await refreshPatient(queryClient, patient.id);
+      await invalidatePatientData(queryClient, patient.id);
       return { outcome: 'edited', patientId: patient.id };
     },
   });

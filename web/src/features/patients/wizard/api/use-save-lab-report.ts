@@ -1,6 +1,7 @@
 import { type LabReportInput, mayWrite, type Patient, type User } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withFieldPaths } from '../../../../lib/form-errors.ts';
+import { invalidatePatientData } from '../../../../lib/query-keys.ts';
 import { policyUserOf } from '../../../../lib/session.ts';
 import { updatePatient } from '../../api/update-patient.ts';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../forms/lab-report-form.ts';
 import { uploadForField } from './files.ts';
 import { createLabReports, upsertLabReports } from './lab-reports.ts';
-import { patientVersion, refreshPatient } from './patient-cache.ts';
+import { patientVersion } from './patient-cache.ts';
 
 /** Server messages of `labReports.{k}` (the k-th entry sent) land on the form's entry. */
 function onFormEntries(error: unknown, sent: readonly number[]): unknown {
@@ -68,11 +69,11 @@ export function useSaveLabReport(patient: Patient, user: User, biobank: boolean)
       } catch (error) {
         if (riskChanged) {
           // The risk level was saved: the next try must start from the version it left.
-          await refreshPatient(queryClient, patient.id);
+          await invalidatePatientData(queryClient, patient.id);
         }
         throw onFormEntries(error, sent);
       }
-      await refreshPatient(queryClient, patient.id);
+      await invalidatePatientData(queryClient, patient.id);
       return 'updated';
     },
   });

@@ -1,9 +1,10 @@
 import type { Patient, UpdateSampleInput } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidatePatientData } from '../../../../lib/query-keys.ts';
 import { changedFields } from '../forms/form-resolver.ts';
 import { type SampleValues, sampleValues, sampleWire } from '../forms/sample-form.ts';
 import { uploadForField } from './files.ts';
-import { patientVersion, refreshPatient } from './patient-cache.ts';
+import { patientVersion } from './patient-cache.ts';
 import { createSample, updateSample } from './samples.ts';
 
 /**
@@ -35,7 +36,7 @@ export function useSaveSample(patient: Patient) {
       } else {
         await createSample({ patientId: patient.id, ...wire, ...(fileId ? { fileId } : {}) }, version);
       }
-      await refreshPatient(queryClient, patient.id);
+      await invalidatePatientData(queryClient, patient.id);
       return 'updated';
     },
   });

@@ -1,7 +1,8 @@
 import type { Patient } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidatePatientData } from '../../../../lib/query-keys.ts';
 import { type TreatmentsValues, treatmentsValues, treatmentsWire } from '../forms/treatments-form.ts';
-import { patientVersion, refreshPatient } from './patient-cache.ts';
+import { patientVersion } from './patient-cache.ts';
 import { createTreatments, upsertTreatments } from './treatments.ts';
 
 /** Whether the form says something the patient's treatments do not. */
@@ -28,7 +29,7 @@ export function useSaveTreatments(patient: Patient) {
       } else {
         await upsertTreatments(patient.id, wire, version);
       }
-      await refreshPatient(queryClient, patient.id);
+      await invalidatePatientData(queryClient, patient.id);
       return 'updated';
     },
   });

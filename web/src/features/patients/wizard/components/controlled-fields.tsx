@@ -21,7 +21,10 @@ interface SelectFieldProps<V extends FieldValues> extends ControlledProps<V> {
   readonly searchable?: boolean;
 }
 
-/** A Mantine Select bound to a form field holding one option's value or null. */
+/**
+ * A Mantine Select bound to a form field holding one option's value or null. Confirming the chosen option
+ * again (a click, Enter) never empties it; an optional field has a clear button for that.
+ */
 export function SelectField<V extends FieldValues>(props: SelectFieldProps<V>) {
   const { control, name, label, error, required, disabled, data, placeholder, description, searchable } =
     props;
@@ -38,6 +41,8 @@ export function SelectField<V extends FieldValues>(props: SelectFieldProps<V>) {
           withAsterisk={required}
           // A disabled field offers no clear button.
           clearable={!required && !off}
+          // Choosing the option already chosen keeps it: only the clear button empties the field.
+          allowDeselect={false}
           searchable={searchable}
           data={data.map((option) => ({ ...option }))}
           value={field.value ?? null}

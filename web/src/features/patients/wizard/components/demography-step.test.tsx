@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer, refusal } from '../../../../test/fetch-routes.ts';
 import {
   ADMIN,
-  answer,
   BIOBANK_DOCTOR,
   makePatient,
   mockApi,
   PATIENT_ID,
-  refusal,
   renderWizard,
+  seedCohortQueries,
   stepForm,
 } from '../test-utils.tsx';
 
@@ -43,7 +43,8 @@ describe('the demography step', { timeout: 20_000 }, () => {
         ? answer(201, { data: { id: NEW_ID } })
         : undefined,
     );
-    const { router } = renderWizard('/new-patient');
+    const { router, queryClient } = renderWizard('/new-patient');
+    const stale = seedCohortQueries(queryClient);
     await stepForm('Demografía');
     await userEvent.type(screen.getByRole('textbox', { name: /^Identificación del paciente/ }), ' P-001 ');
     await userEvent.click(screen.getByRole('textbox', { name: /^Fecha de nacimiento/ }));
@@ -65,6 +66,8 @@ describe('the demography step', { timeout: 20_000 }, () => {
       },
     ]);
     expect(await screen.findByText('Paciente creado.')).toBeInTheDocument();
+    // The list shows the new patient and the outcomes count it when next seen.
+    expect(stale()).toEqual({ list: true, outcomes: true });
   });
 
   it('in a biobank needs no birth date, and takes a bare year', async () => {

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer } from '../../../../test/fetch-routes.ts';
 import {
   ADMIN,
-  answer,
   choose,
   consentedDiagnostic,
   makePatient,
@@ -64,6 +64,8 @@ describe('the diagnostic step: the secondary Dx and the clear buttons', { timeou
       expect(screen.getByRole('textbox', { name: text.description })).toBeInTheDocument();
       fresh.unmount();
       vi.unstubAllGlobals();
+      // What was typed above stays as the step's draft in the tab; the saved patient below is another.
+      sessionStorage.clear();
 
       const api = mockApi({ patient: secondaryDx }, (call) =>
         call.method === 'PATCH' ? answer(200, { data: consentedDiagnostic }) : undefined,

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayString } from '../../../../lib/date-strings.ts';
+import { todayIsoDate } from '../../../../lib/dates.ts';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer, refusal } from '../../../../test/fetch-routes.ts';
 import {
-  answer,
   BIOBANK_DOCTOR,
   choose,
   consentedDiagnostic,
@@ -12,8 +12,8 @@ import {
   mockApi,
   PATIENT_ID,
   pickToday,
-  refusal,
   renderWizard,
+  seedCohortQueries,
   stepForm,
 } from '../test-utils.tsx';
 
@@ -75,7 +75,7 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
         organsFailures: null,
         patientFit: null,
         relapse: true,
-        relapseDate: todayString(),
+        relapseDate: todayIsoDate(),
         riskLevel: null,
         consent: false,
         consentDate: null,
@@ -93,7 +93,8 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
         ? answer(200, { data: { ...consentedDiagnostic, riskLevel: 'Alto' } })
         : undefined,
     );
-    renderWizard(path);
+    const { queryClient } = renderWizard(path);
+    const stale = seedCohortQueries(queryClient);
     await stepForm('Diagnóstico');
     expect(screen.getByRole('textbox', { name: /^Fecha de consentimiento/ })).toHaveValue('11/01/2026');
     await choose('Riesgo del diagnóstico', 'Alto');
@@ -106,6 +107,8 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
       ifMatch: '"3"',
       body: { riskLevel: 'Alto', organsFailures: 'Renal' },
     });
+    // The list's risk column and the outcomes' groups follow the saved diagnostic.
+    await waitFor(() => expect(stale()).toEqual({ list: true, outcomes: true }));
   });
 
   it("offers a biobank the single consent 'Bio Banco', without a date", async () => {

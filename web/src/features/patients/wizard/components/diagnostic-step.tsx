@@ -1,10 +1,12 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { useSaveDiagnostic } from '../api/use-save-diagnostic.ts';
 import { type DiagnosticValues, diagnosticResolver, diagnosticValues } from '../forms/diagnostic-form.ts';
+import { geneticsApply } from '../forms/genetics-form.ts';
 import { DateFormField, SelectField, YesNoFormField } from './controlled-fields.tsx';
+import { GeneticsPanel } from './genetics-panel.tsx';
 import { useLeaveGuard } from './leave-guard.tsx';
 import { useWizardOptions } from './options.ts';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
@@ -15,6 +17,7 @@ import { useStepSubmit } from './use-step-submit.ts';
 /**
  * Step 3: the first diagnostic. An Other subtype asks for its name; relapse and consent ask for their
  * dates when yes; a secondary diagnosis asks for its description; a biobank's only consent is 'Bio Banco'.
+ * An AML has its genetics below, saved with the diagnostic (docs/product-rules.md#genetics-and-eln-2022).
  */
 export function DiagnosticStep({
   patient,
@@ -166,6 +169,15 @@ export function DiagnosticStep({
           error={error('dxSecondaryDescription')}
           {...form.register('dxSecondaryDescription')}
         />
+      )}
+      {geneticsApply(subType) ? (
+        <GeneticsPanel form={form} subType={subType} />
+      ) : (
+        subType && (
+          <Text size="sm" c="dimmed" mt="md">
+            {t('geneticsPanel.onlyAml')}
+          </Text>
+        )
       )}
     </StepForm>
   );

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer } from '../../../../test/fetch-routes.ts';
 import {
   ADMIN,
-  answer,
   BIOBANK_DOCTOR,
   choose,
   consentedDiagnostic,

@@ -1,6 +1,8 @@
 import {
   DIAGNOSES,
   FITNESS,
+  MRD_METHODS,
+  MRD_STATUSES,
   RESPONSES,
   RISKS,
   SAMPLE_TYPES,
@@ -33,6 +35,8 @@ export function useWizardOptions() {
     risks: RISKS.map((value) => ({ value, label: t(`wizardOptions.risks.${value}`) })),
     sampleTypes: SAMPLE_TYPES.map((value) => ({ value, label: value })),
     responses: RESPONSES.map((value) => ({ value, label: t(`wizardOptions.responses.${value}`) })),
+    mrdStatuses: MRD_STATUSES.map((value) => ({ value, label: t(`patientCourse.mrdStatuses.${value}`) })),
+    mrdMethods: MRD_METHODS.map((value) => ({ value, label: t(`patientCourse.mrdMethods.${value}`) })),
     schemes: TREATMENT_SCHEMES.map(named),
   } satisfies Record<string, readonly Option[]>;
 }

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { refusal } from '../../../../test/fetch-routes.ts';
 import {
   consentedDiagnostic,
   makePatient,
   mockApi,
   PATIENT_ID,
-  refusal,
   renderWizard,
   stepForm,
 } from '../test-utils.tsx';

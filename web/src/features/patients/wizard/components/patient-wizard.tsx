@@ -3,15 +3,17 @@ import { DatesProvider } from '@mantine/dates';
 import { mayWrite, type Patient } from '@registry/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ListError } from '../../../../components/list-error.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PageLoader } from '../../../../components/page-loader.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { usePatientSlots } from '../../../../lib/patient-slots.tsx';
+import { patientQueryKey } from '../../../../lib/query-keys.ts';
 import { policyUserOf, useCurrentUser } from '../../../../lib/session.ts';
-import { patientQueryKey, patientQueryOptions } from '../../api/get-patient.ts';
+import { patientQueryOptions } from '../../api/get-patient.ts';
 import {
   followsBiobankRules,
   isWizardStep,
@@ -35,6 +37,7 @@ export function PatientWizard() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const slots = usePatientSlots();
   // The forms are filled from a fresh read, so the version sent back is the one they were filled from.
   const query = useQuery({
     ...patientQueryOptions(patientId ?? ''),
@@ -122,6 +125,11 @@ export function PatientWizard() {
             >
               {t(`wizard.steps.${step}`)}
             </Title>
+            {patient && slots.WizardStep && (
+              <Suspense fallback={null}>
+                <slots.WizardStep patient={patient} step={step} />
+              </Suspense>
+            )}
             <StepView
               key={`${patientId ?? 'new'}-${step}`}
               step={step}

@@ -2,10 +2,10 @@ import { FILE_MAX_BYTES } from '@registry/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayString } from '../../../../lib/date-strings.ts';
+import { todayIsoDate } from '../../../../lib/dates.ts';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer } from '../../../../test/fetch-routes.ts';
 import {
-  answer,
   choose,
   makePatient,
   mockApi,
@@ -61,12 +61,12 @@ describe('the samples step', { timeout: 20_000 }, () => {
     const state = { patient: makePatient() };
     const api = mockApi(state, (call) => {
       if (call.path === '/api/files') {
-        return answer(201, { data: { id: FILE_ID, name: 'muestra.pdf', date: todayString() } });
+        return answer(201, { data: { id: FILE_ID, name: 'muestra.pdf', date: todayIsoDate() } });
       }
       if (call.path === '/api/patients/samples') {
         state.patient = { ...state.patient, version: 4 };
         return answer(201, {
-          data: { id: SAMPLE_ID, sampleDate: todayString(), sampleType: 'MO', file: null },
+          data: { id: SAMPLE_ID, sampleDate: todayIsoDate(), sampleType: 'MO', file: null },
         });
       }
       return undefined;
@@ -85,14 +85,14 @@ describe('the samples step', { timeout: 20_000 }, () => {
     expect(upload?.path).toBe('/api/files');
     const form = upload?.body as FormData;
     expect(form.get('patientId')).toBe(PATIENT_ID);
-    expect(form.get('date')).toBe(todayString());
+    expect(form.get('date')).toBe(todayIsoDate());
     expect((form.get('file') as File).name).toBe('muestra.pdf');
     expect(form.get('purpose')).toBe('sample');
     expect(create).toEqual({
       method: 'POST',
       path: '/api/patients/samples',
       ifMatch: '"3"',
-      body: { patientId: PATIENT_ID, sampleDate: todayString(), sampleType: 'MO', fileId: FILE_ID },
+      body: { patientId: PATIENT_ID, sampleDate: todayIsoDate(), sampleType: 'MO', fileId: FILE_ID },
     });
     expect(await screen.findByText('Paciente actualizado correctamente.')).toBeInTheDocument();
   });

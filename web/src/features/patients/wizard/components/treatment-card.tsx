@@ -1,8 +1,8 @@
 import {
   ActionIcon,
+  Box,
   Divider,
   Group,
-  NumberInput,
   Paper,
   SimpleGrid,
   Textarea,
@@ -12,6 +12,7 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../../components/number-field.tsx';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import type { TreatmentsValues, TreatmentValues } from '../forms/treatments-form.ts';
 import { DateFormField, SelectField } from './controlled-fields.tsx';
@@ -28,7 +29,10 @@ interface TreatmentCardProps {
 
 type Field = Exclude<keyof TreatmentValues, 'drugs' | 'recordId'>;
 
-/** One treatment: scheme (Other → its name), start, toxicities, assessment, EMR, medulogram, monitoring, drugs. */
+/**
+ * One treatment: scheme (Other → its name), start, the response (ELN 2022) with its date, toxicities,
+ * monitoring, the MRD (result, method, date, blasts, text), the medulogram and the drugs.
+ */
 export function TreatmentCard({ form, index, readOnly, onDelete, onDeleteDrug }: TreatmentCardProps) {
   const { t } = useTranslation();
   const options = useWizardOptions();
@@ -36,6 +40,7 @@ export function TreatmentCard({ form, index, readOnly, onDelete, onDeleteDrug }:
   const errors = form.formState.errors.treatments?.[index];
   const error = (key: Field) => translateRuntimeKey(t, errors?.[key]?.message) || undefined;
   const scheme = form.watch(`${path}.scheme`);
+  const response = form.watch(`${path}.diseaseAssessment`);
   const order = index + 1;
   const control = form.control;
   const textarea = (key: 'toxicities' | 'medulogram' | 'EMR' | 'clinicalMonitoring', label: string) => (
@@ -99,6 +104,9 @@ export function TreatmentCard({ form, index, readOnly, onDelete, onDeleteDrug }:
           label={t('wizard.treatments.startDate')}
           error={error('startDate')}
         />
+      </SimpleGrid>
+      <Divider my="md" label={t('wizard.treatments.responseSection')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
         <SelectField
           control={control}
           name={`${path}.diseaseAssessment`}
@@ -107,14 +115,37 @@ export function TreatmentCard({ form, index, readOnly, onDelete, onDeleteDrug }:
           data={options.responses}
           error={error('diseaseAssessment')}
         />
+        <DateFormField
+          control={control}
+          name={`${path}.diseaseAssessmentDate`}
+          label={t('wizard.treatments.diseaseAssessmentDate')}
+          // A response is dated (CONTRACT §11); the field asks for it as soon as one is chosen.
+          required={response !== null}
+          error={error('diseaseAssessmentDate')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md" mt="md">
         {textarea('toxicities', t('wizard.treatments.toxicities'))}
         {textarea('clinicalMonitoring', t('wizard.treatments.clinicalMonitoring'))}
       </SimpleGrid>
       <Divider my="md" label={t('wizard.treatments.emrSection')} labelPosition="left" />
-      {textarea('EMR', t('wizard.treatments.emr'))}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md" mt="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+        <SelectField
+          control={control}
+          name={`${path}.EMRStatus`}
+          label={t('wizard.treatments.emrStatus')}
+          placeholder={t('wizardOptions.choose')}
+          data={options.mrdStatuses}
+          error={error('EMRStatus')}
+        />
+        <SelectField
+          control={control}
+          name={`${path}.EMRMethod`}
+          label={t('wizard.treatments.emrMethod')}
+          placeholder={t('wizardOptions.choose')}
+          data={options.mrdMethods}
+          error={error('EMRMethod')}
+        />
         <DateFormField
           control={control}
           name={`${path}.EMRDate`}
@@ -125,10 +156,8 @@ export function TreatmentCard({ form, index, readOnly, onDelete, onDeleteDrug }:
           control={control}
           name={`${path}.EMRBlasts`}
           render={({ field }) => (
-            <NumberInput
+            <NumberField
               label={t('wizard.treatments.emrBlasts')}
-              min={0}
-              max={100}
               decimalScale={2}
               suffix=" %"
               value={field.value}
@@ -141,6 +170,7 @@ export function TreatmentCard({ form, index, readOnly, onDelete, onDeleteDrug }:
           )}
         />
       </SimpleGrid>
+      <Box mt="md">{textarea('EMR', t('wizard.treatments.emr'))}</Box>
       <Divider my="md" label={t('wizard.treatments.medulogramSection')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
         {textarea('medulogram', t('wizard.treatments.medulogram'))}

@@ -3,15 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { answer, refusal } from '../../../../test/fetch-routes.ts';
 import {
   ADMIN,
-  answer,
   choose,
   consentedDiagnostic,
   makePatient,
   mockApi,
   PATIENT_ID,
-  refusal,
   renderWizard,
   stepForm,
 } from '../test-utils.tsx';
@@ -27,11 +26,14 @@ const treatment: Treatment = {
   startDate: '2026-01-15',
   toxicities: null,
   diseaseAssessment: 'RC',
+  diseaseAssessmentDate: '2026-02-20',
   medulogram: null,
   medulogramDate: null,
   EMR: null,
   EMRDate: null,
   EMRBlasts: 2,
+  EMRStatus: null,
+  EMRMethod: null,
   clinicalMonitoring: null,
   drugs: [
     {
@@ -221,4 +223,117 @@ describe('the treatments step', { timeout: 20_000 }, () => {
     );
     expect(api.writes()).toEqual([]);
   });
+
+  it('asks for the date of a response, and refuses one before the treatment started', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = mockApi({
+      patient: makePatient({ diagnostics: [consentedDiagnostic], treatments: [treatment] }),
+    });
+    renderWizard(path);
+    await stepForm('Tratamientos');
+    const card = screen.getByRole('region', { name: 'Tratamiento 1' });
+    expect(within(card).getByRole('combobox', { name: /^Evaluación de la enfermedad/ })).toHaveValue(
+      'RC (remisión completa)',
+    );
+    const assessed = within(card).getByRole('textbox', { name: /^Fecha de la evaluación/ });
+    expect(assessed).toHaveValue('20/02/2026');
+    expect(assessed).toBeRequired();
+
+    await user.clear(assessed);
+    await save();
+    expect(await within(card).findByText('Debe elegir una fecha.')).toBeInTheDocument();
+    await user.type(assessed, '10/01/2026');
+    await save();
+    expect(
+      await within(card).findByText('La fecha no puede ser anterior a la de inicio.'),
+    ).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+    // Several saves of a whole step: slow in jsdom on a busy machine.
+  }, 60_000);
+
+  it('saves the response date and the MRD result and method, with a decimal comma in Spanish', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = mockApi(
+      { patient: makePatient({ diagnostics: [consentedDiagnostic], treatments: [treatment] }) },
+      (call) => (call.method === 'PUT' ? answer(200, { data: [treatment] }) : undefined),
+    );
+    renderWizard(path);
+    await stepForm('Tratamientos');
+    const card = screen.getByRole('region', { name: 'Tratamiento 1' });
+    const assessed = within(card).getByRole('textbox', { name: /^Fecha de la evaluación/ });
+    await user.clear(assessed);
+    await user.type(assessed, '16/02/2026');
+    await choose('Resultado de la EMR', 'Negativa', card);
+    await choose('Método de la EMR', 'Citometría de flujo', card);
+    const blasts = within(card).getByRole('textbox', { name: 'Blastos EMR' });
+    await user.clear(blasts);
+    await user.type(blasts, '0,05');
+    expect(blasts).toHaveValue('0,05 %');
+    await save();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const sent = (api.writes()[0]?.body as { treatments?: Record<string, unknown>[] } | undefined)
+      ?.treatments?.[0];
+    expect(sent).toMatchObject({
+      diseaseAssessment: 'RC',
+      diseaseAssessmentDate: '2026-02-16',
+      EMRStatus: 'negative',
+      EMRMethod: 'flow',
+      EMRBlasts: 0.05,
+    });
+    // Many fields typed and chosen: slow in jsdom on a busy machine.
+  }, 60_000);
+
+  it('offers the ELN 2022 responses by their English names, and decimals with a point', async () => {
+    await i18n.changeLanguage('en');
+    const user = userEvent.setup({ delay: null });
+    const api = mockApi(
+      { patient: makePatient({ diagnostics: [consentedDiagnostic], treatments: [treatment] }) },
+      (call) => (call.method === 'PUT' ? answer(200, { data: [treatment] }) : undefined),
+    );
+    renderWizard(path);
+    await stepForm('Treatments');
+    const card = screen.getByRole('region', { name: 'Treatment 1' });
+    const response = within(card).getByRole('combobox', { name: /^Disease assessment/ });
+    expect(response).toHaveValue('CR (complete remission)');
+    await userEvent.click(response);
+    const listbox = await waitFor(() => {
+      const found = document.getElementById(response.getAttribute('aria-controls') ?? '');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    expect(
+      within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent),
+    ).toEqual([
+      'CR (complete remission)',
+      'CRh (CR with partial haematological recovery)',
+      'CRi (CR with incomplete recovery)',
+      'MLFS (morphologic leukaemia-free state)',
+      'PR (partial remission)',
+      'NR (no response, refractory)',
+      'PD (progressive disease)',
+      'NE (not evaluable)',
+    ]);
+    await userEvent.click(
+      within(listbox).getByRole('option', { name: 'PR (partial remission)', hidden: true }),
+    );
+    await choose('MRD result', 'Positive', card);
+    await choose('MRD method', 'qPCR', card);
+    const blasts = within(card).getByRole('textbox', { name: 'MRD blasts' });
+    await user.clear(blasts);
+    await user.type(blasts, '1.25');
+    expect(blasts).toHaveValue('1.25 %');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const sent = (api.writes()[0]?.body as { treatments?: Record<string, unknown>[] } | undefined)
+      ?.treatments?.[0];
+    expect(sent).toMatchObject({
+      diseaseAssessment: 'RP',
+      EMRStatus: 'positive',
+      EMRMethod: 'qPCR',
+      EMRBlasts: 1.25,
+    });
+    // Many fields typed and chosen: slow in jsdom on a busy machine.
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { ApiError, isStaleVersion } from '../../../../lib/api-client.ts';
 import { type PathMapper, setServerFieldErrors } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { serverMessage } from '../../../../lib/translate.ts';
+import { useFormDraft } from './use-form-draft.ts';
 
 /** What a step's save did: the success toast depends on it, and 'unchanged' shows none. */
 export type SaveOutcome = 'created' | 'edited' | 'updated' | 'unchanged';
@@ -31,12 +32,15 @@ interface StepSubmitOptions<V extends FieldValues> {
 
 /**
  * The one submit of every step (docs/product-rules.md#wizard): validate, save, say so, move on. A 412
- * keeps what the user typed and offers to reload; server messages per field land on their fields.
+ * keeps what the user typed and offers to reload; server messages per field land on their fields. What is
+ * typed is kept as a draft until it is saved (use-form-draft.ts), and a save that meets the end of the
+ * session waits for the password typed again, then goes on (lib/api-client.ts).
  */
 export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<V>) {
   const { t } = useTranslation();
   const { form, readOnly, save, failure, fieldOf, onRefused, reloadValues, release, onSaved } = options;
   const [conflict, setConflict] = useState(false);
+  const draft = useFormDraft(form, !readOnly);
 
   const refused = (error: unknown) => {
     if (isStaleVersion(error)) {
@@ -59,6 +63,7 @@ export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<
       refused(error);
       return;
     }
+    draft.clear();
     if (outcome !== 'unchanged') {
       notify('success', t('notify.successTitle'), t(`wizard.saved.${outcome}`));
     }
@@ -92,6 +97,8 @@ export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<
     showConflict: () => setConflict(true),
     reload,
     saving: form.formState.isSubmitting,
+    /** The draft restored when the step opened, and how to discard it. */
+    draft,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type Sex,
 } from '@registry/shared';
 import { z } from 'zod';
-import { displayDay, parseTypedDay } from '../../../../lib/date-strings.ts';
+import { formatIsoDate, isoDateFromTyped } from '../../../../lib/dates.ts';
 import { textOrNull, wireResolver } from './form-resolver.ts';
 
 /** The demography step's fields. A biobank's birthDate is typed text ('dd/MM/yyyy' or 'yyyy'). */
@@ -26,17 +26,23 @@ export function demographyValues(patient: Patient | undefined, biobank: boolean)
   const birthDate = demography?.birthDate ?? null;
   return {
     identification: patient?.identification ?? '',
-    birthDate: biobank ? displayDay(birthDate) : birthDate,
+    birthDate: biobank ? formatIsoDate(birthDate) : birthDate,
     gender: demography?.gender ?? null,
     ecog: demography?.ecog === null || demography?.ecog === undefined ? null : String(demography.ecog),
     app: demography?.app ?? '',
   };
 }
 
+/** A biobank's typed birth date: a whole dd/MM/yyyy day as yyyy-MM-dd, other text (a bare year) as typed. */
+function typedBirthDate(text: string | null): string | null {
+  const typed = (text ?? '').trim();
+  return textOrNull(isoDateFromTyped(typed) ?? typed);
+}
+
 export function demographyWire(values: DemographyValues, biobank: boolean): DemographyWire {
   return {
     identification: values.identification.trim(),
-    birthDate: biobank ? textOrNull(parseTypedDay(values.birthDate ?? '')) : values.birthDate,
+    birthDate: biobank ? typedBirthDate(values.birthDate) : values.birthDate,
     gender: values.gender as Sex,
     ecog: values.ecog === null ? null : Number(values.ecog),
     app: textOrNull(values.app),

@@ -3,12 +3,14 @@ import {
   type DiagnosticFields,
   diagnosticFormSchema,
   type Fitness,
+  normalizeDiagnostic,
   type Patient,
   type Risk,
   type Stage,
   splitOther,
 } from '@registry/shared';
 import { textOrNull, wireResolver } from './form-resolver.ts';
+import { type GeneticsValues, geneticsApply, geneticsErrors, geneticsValues } from './genetics-form.ts';
 
 /** The diagnostic step: the patient's first diagnostic, with an Other subtype split into its text. */
 export interface DiagnosticValues {
@@ -24,6 +26,8 @@ export interface DiagnosticValues {
   consent: boolean;
   consentDate: string | null;
   dxSecondaryDescription: string;
+  /** The genetics panel, shown and saved for an AML subtype only. */
+  genetics: GeneticsValues;
 }
 
 export function diagnosticValues(patient: Patient, biobank: boolean): DiagnosticValues {
@@ -43,36 +47,38 @@ export function diagnosticValues(patient: Patient, biobank: boolean): Diagnostic
     consent: diagnostic ? diagnostic.consent : biobank,
     consentDate: diagnostic?.consentDate ?? null,
     dxSecondaryDescription: diagnostic?.dxSecondaryDescription ?? '',
+    genetics: geneticsValues(diagnostic),
   };
 }
 
-/**
- * What is sent: the text of Other, relapseDate, consentDate and the secondary diagnosis's description
- * only where they apply.
- */
+/** What is sent: the form's values, kept as the server keeps them (`normalizeDiagnostic`). */
 export function diagnosticWire(values: DiagnosticValues, biobank: boolean): DiagnosticFields {
-  const consent = biobank ? true : values.consent;
-  return {
-    dxDate: values.dxDate,
-    dxSecondary: values.dxSecondary,
-    dxSubType: values.dxSubType,
-    subTypeName: values.dxSubType === 'Other' ? textOrNull(values.subTypeName) : null,
-    organsFailures: textOrNull(values.organsFailures),
-    patientFit: values.patientFit,
-    relapse: values.relapse,
-    relapseDate: values.relapse ? values.relapseDate : null,
-    riskLevel: values.riskLevel,
-    consent,
-    consentDate: consent && !biobank ? values.consentDate : null,
-    // The description belongs to a secondary diagnosis only.
-    dxSecondaryDescription:
-      values.dxSecondary === 'Secundario' ? textOrNull(values.dxSecondaryDescription) : null,
-  };
+  return normalizeDiagnostic(
+    {
+      dxDate: values.dxDate,
+      dxSecondary: values.dxSecondary,
+      dxSubType: values.dxSubType,
+      subTypeName: textOrNull(values.subTypeName),
+      organsFailures: textOrNull(values.organsFailures),
+      patientFit: values.patientFit,
+      relapse: values.relapse,
+      relapseDate: values.relapseDate,
+      riskLevel: values.riskLevel,
+      consent: values.consent,
+      consentDate: values.consentDate,
+      dxSecondaryDescription: textOrNull(values.dxSecondaryDescription),
+    },
+    biobank,
+  );
 }
 
 /**
  * docs/product-rules.md#validation: subTypeName when Other, relapseDate when relapse, consentDate when
- * consent.
+ * consent; for an AML, the genetics as the shared schema judges them (#genetics-and-eln-2022).
  */
 export const diagnosticResolver = (biobank: boolean) =>
-  wireResolver<DiagnosticValues>(diagnosticFormSchema(biobank), (values) => diagnosticWire(values, biobank));
+  wireResolver<DiagnosticValues>(
+    diagnosticFormSchema(biobank),
+    (values) => diagnosticWire(values, biobank),
+    async (values) => (geneticsApply(values.dxSubType) ? geneticsErrors(values.genetics) : {}),
+  );

@@ -52,4 +52,59 @@ describe('the treatments form', () => {
       ['d', 2, 'Ara-C'],
     ]);
   });
+
+  it('asks for the date of a response, and refuses one before the treatment started', async () => {
+    const undated = await errorsOf({
+      treatments: [{ ...emptyTreatment(), startDate: '2026-01-10', diseaseAssessment: 'RC' }],
+    });
+    expect(undated.treatments?.[0]?.diseaseAssessmentDate?.message).toBe('validation.chooseDate');
+    const early = await errorsOf({
+      treatments: [
+        {
+          ...emptyTreatment(),
+          startDate: '2026-01-10',
+          diseaseAssessment: 'RC',
+          diseaseAssessmentDate: '2026-01-09',
+        },
+      ],
+    });
+    expect(early.treatments?.[0]?.diseaseAssessmentDate?.message).toBe('validation.beforeStart');
+    const dated = await errorsOf({
+      treatments: [
+        {
+          ...emptyTreatment(),
+          startDate: '2026-01-10',
+          diseaseAssessment: 'RC',
+          diseaseAssessmentDate: '2026-01-10',
+        },
+      ],
+    });
+    expect(dated).toEqual({});
+  });
+
+  it('sends the response date and the MRD result and method as chosen', () => {
+    const wire = treatmentsWire({
+      treatments: [
+        {
+          ...emptyTreatment(),
+          diseaseAssessment: 'RCi',
+          diseaseAssessmentDate: '2026-02-20',
+          EMRStatus: 'negative',
+          EMRMethod: 'NGS',
+        },
+        emptyTreatment(),
+      ],
+    });
+    expect(
+      wire.treatments.map((item) => [
+        item.diseaseAssessment,
+        item.diseaseAssessmentDate,
+        item.EMRStatus,
+        item.EMRMethod,
+      ]),
+    ).toEqual([
+      ['RCi', '2026-02-20', 'negative', 'NGS'],
+      [null, null, null, null],
+    ]);
+  });
 });

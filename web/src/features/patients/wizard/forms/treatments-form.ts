@@ -1,12 +1,15 @@
 import {
+  type MrdMethod,
+  type MrdStatus,
   type Patient,
   type Response,
   splitOther,
   type Treatment,
   type TreatmentScheme,
+  treatmentFormSchema,
   type UpsertTreatmentsInput,
-  upsertTreatmentsSchema,
 } from '@registry/shared';
+import { z } from 'zod';
 import { textOrNull, wireResolver } from './form-resolver.ts';
 
 /** A drug as the form holds it; `recordId` is the server's id (absent for a new one). */
@@ -26,12 +29,15 @@ export interface TreatmentValues {
   startDate: string | null;
   toxicities: string;
   diseaseAssessment: Response | null;
+  diseaseAssessmentDate: string | null;
   medulogram: string;
   medulogramDate: string | null;
   EMR: string;
   EMRDate: string | null;
   /** NumberInput gives '' when empty. */
   EMRBlasts: number | string;
+  EMRStatus: MrdStatus | null;
+  EMRMethod: MrdMethod | null;
   clinicalMonitoring: string;
   drugs: DrugValues[];
 }
@@ -55,11 +61,14 @@ export const emptyTreatment = (): TreatmentValues => ({
   startDate: null,
   toxicities: '',
   diseaseAssessment: null,
+  diseaseAssessmentDate: null,
   medulogram: '',
   medulogramDate: null,
   EMR: '',
   EMRDate: null,
   EMRBlasts: '',
+  EMRStatus: null,
+  EMRMethod: null,
   clinicalMonitoring: '',
   drugs: [],
 });
@@ -73,11 +82,14 @@ function treatmentValues(treatment: Treatment): TreatmentValues {
     startDate: treatment.startDate,
     toxicities: treatment.toxicities ?? '',
     diseaseAssessment: treatment.diseaseAssessment,
+    diseaseAssessmentDate: treatment.diseaseAssessmentDate,
     medulogram: treatment.medulogram ?? '',
     medulogramDate: treatment.medulogramDate,
     EMR: treatment.EMR ?? '',
     EMRDate: treatment.EMRDate,
     EMRBlasts: treatment.EMRBlasts ?? '',
+    EMRStatus: treatment.EMRStatus,
+    EMRMethod: treatment.EMRMethod,
     clinicalMonitoring: treatment.clinicalMonitoring ?? '',
     drugs: [...treatment.drugs]
       .sort((a, b) => a.order - b.order)
@@ -109,11 +121,14 @@ export function treatmentsWire(values: TreatmentsValues): UpsertTreatmentsInput 
       startDate: treatment.startDate,
       toxicities: textOrNull(treatment.toxicities),
       diseaseAssessment: treatment.diseaseAssessment,
+      diseaseAssessmentDate: treatment.diseaseAssessmentDate,
       medulogram: textOrNull(treatment.medulogram),
       medulogramDate: treatment.medulogramDate,
       EMR: textOrNull(treatment.EMR),
       EMRDate: treatment.EMRDate,
       EMRBlasts: treatment.EMRBlasts === '' ? null : Number(treatment.EMRBlasts),
+      EMRStatus: treatment.EMRStatus,
+      EMRMethod: treatment.EMRMethod,
       clinicalMonitoring: textOrNull(treatment.clinicalMonitoring),
       drugs: treatment.drugs.map((drug, drugIndex) => ({
         ...(drug.recordId ? { id: drug.recordId } : {}),
@@ -128,7 +143,19 @@ export function treatmentsWire(values: TreatmentsValues): UpsertTreatmentsInput 
 }
 
 /**
- * docs/product-rules.md#validation: schemeName when Other, dates valid or empty, a drug's name, EMRBlasts
- * 0–100.
+ * What the wizard checks: each treatment as the shared form schema has it (CONTRACT §11: a date with
+ * every response, never before the treatment's start), without the ids, which the form never edits.
  */
-export const treatmentsResolver = wireResolver<TreatmentsValues>(upsertTreatmentsSchema, treatmentsWire);
+const treatmentsFormSchema = z.object({
+  treatments: z.array(treatmentFormSchema).max(50, 'validation.tooLong'),
+});
+
+function formWire(values: TreatmentsValues) {
+  return { treatments: treatmentsWire(values).treatments.map(({ id: _id, ...treatment }) => treatment) };
+}
+
+/**
+ * docs/product-rules.md#validation: schemeName when Other, dates valid or empty, a drug's name, EMRBlasts
+ * 0–100, and a response dated on or after the treatment's start.
+ */
+export const treatmentsResolver = wireResolver<TreatmentsValues>(treatmentsFormSchema, formWire);

@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  COX_COVARIATES,
+  type CoxCovariate,
+  type CoxModelAnswer,
+  type CoxQuery,
+  ENDPOINTS,
+  GROUP_BY,
+  type GroupBy,
+  type OutcomeFilters,
+  type SurvivalEndpoint,
+} from '@registry/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListError } from '../../../components/list-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCox } from '../api/get-cox.ts';
+import { ForestPlot } from './forest-plot.tsx';
+import { countOf, pValue } from './format.ts';
+import { useGroupLabel } from './group-label.ts';
+
+interface CoxPanelProps {
+  readonly filters: OutcomeFilters;
+  readonly groupBy: GroupBy;
+  /** The survival endpoint the curves show, the model's first choice; null for an incidence. */
+  readonly endpoint: SurvivalEndpoint | null;
+}
+
+const TESTS = ['likelihoodRatio', 'wald', 'score'] as const;
+
+function isCovariate(term: string): term is CoxCovariate {
+  return (COX_COVARIATES as readonly string[]).includes(term);
+}
+
+function isGroupBy(term: string): term is GroupBy {
+  return (GROUP_BY as readonly string[]).includes(term);
+}
+
+/** The model's size, the patients it left out, and its tests (likelihood ratio, Wald, score, cox.zph). */
+function CoxResult({ model }: { readonly model: CoxModelAnswer }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const groupLabel = useGroupLabel();
+  const decimal = (value: number) =>
+    new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  const test = (value: { chisq: number; df: number; p: number }) =>
+    t('outcomes.cox.test', { chisq: decimal(value.chisq), df: value.df, p: pValue(value.p, language) });
+  const excluded = model.excluded.noDiagnosisDate + model.excluded.noResponseDate + model.excluded.incomplete;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={500} data-testid="cox-summary">
+        {t('outcomes.cox.summary', {
+          n: countOf(model.n, language),
+          events: countOf(model.events, language),
+        })}
+      </Text>
+      {excluded > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('outcomes.cox.excluded', {
+            noDiagnosisDate: countOf(model.excluded.noDiagnosisDate, language),
+            noResponseDate: countOf(model.excluded.noResponseDate, language),
+            incomplete: countOf(model.excluded.incomplete, language),
+          })}
+        </Text>
+      )}
+      <ForestPlot
+        terms={model.terms}
+        termLabel={(term) =>
+          isCovariate(term) ? t(`outcomes.cox.covariate.${term}`) : t(`outcomes.groupBy.${term as GroupBy}`)
+        }
+        levelLabel={(term, level) => (isGroupBy(term) ? groupLabel(term, level) : level)}
+      />
+      <Title order={4} size="h6">
+        {t('outcomes.cox.testsTitle')}
+      </Title>
+      <List size="sm" spacing={2} data-testid="cox-tests">
+        {TESTS.map((name) => (
+          <List.Item key={name}>
+            {t(`outcomes.cox.${name}`)}: {test(model.tests[name])}
+          </List.Item>
+        ))}
+        <List.Item>
+          {t('outcomes.cox.zph')}:{' '}
+          {model.proportionalHazards ? test(model.proportionalHazards) : t('outcomes.cox.zphNone')}
+        </List.Item>
+      </List>
+    </Stack>
+  );
+}
+
+/**
+ * The Cox model of the screen (CONTRACT §12): the endpoint, the groups of the curves and the chosen
+ * covariates, fitted when asked; the hazard ratios as a forest plot with the model's tests, or why the
+ * model cannot be fitted.
+ */
+export function CoxPanel({ filters, groupBy, endpoint }: CoxPanelProps) {
+  const { t } = useTranslation();
+  const [modelEndpoint, setModelEndpoint] = useState<SurvivalEndpoint>(endpoint ?? 'os');
+  const [adjust, setAdjust] = useState<CoxCovariate[]>([]);
+  const [asked, setAsked] = useState<CoxQuery | null>(null);
+  const query = useCox(asked);
+  const current: CoxQuery = { ...filters, endpoint: modelEndpoint, groupBy, adjust };
+  const stale = asked !== null && JSON.stringify(asked) !== JSON.stringify(current);
+  const endpointName = t(`outcomes.endpoints.${modelEndpoint}`);
+
+  let result = null;
+  if (query.isFetching) {
+    result = (
+      <Group gap={6} role="status">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {t('outcomes.cox.fitting')}
+        </Text>
+      </Group>
+    );
+  } else if (query.error instanceof ApiError && query.error.code === 'MODEL_NOT_FITTED') {
+    result = (
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={t('outcomes.cox.notFitted')}
+      >
+        {/* The server's reason, already in the user's language. */}
+        {query.error.fields.model ?? query.error.message}
+      </Alert>
+    );
+  } else if (query.isError) {
+    result = (
+      <ListError
+        message={t('outcomes.cox.loadError')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.data) {
+    result = <CoxResult model={query.data} />;
+  }
+
+  return (
+    <Card withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+      <section aria-labelledby="cox-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="cox-title">
+            {t('outcomes.cox.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {groupBy === 'none'
+              ? t('outcomes.cox.introNone', { endpoint: endpointName })
+              : t('outcomes.cox.intro', {
+                  endpoint: endpointName,
+                  groupBy: t(`outcomes.groupBy.${groupBy}`),
+                })}
+          </Text>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <Select
+              label={t('outcomes.cox.endpoint')}
+              data={ENDPOINTS.map((value) => ({ value, label: t(`outcomes.endpoints.${value}`) }))}
+              value={modelEndpoint}
+              onChange={(value) => setModelEndpoint(ENDPOINTS.find((item) => item === value) ?? 'os')}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 300 }}
+            />
+            <MultiSelect
+              label={t('outcomes.cox.covariates')}
+              placeholder={adjust.length === 0 ? t('outcomes.cox.covariatesPlaceholder') : undefined}
+              data={COX_COVARIATES.map((value) => ({ value, label: t(`outcomes.cox.covariate.${value}`) }))}
+              value={adjust}
+              onChange={(values) => setAdjust(COX_COVARIATES.filter((value) => values.includes(value)))}
+              // Searchable keeps its field in the Tab order once a covariate is chosen (without a search
+              // or a placeholder, the field is hidden and the keyboard cannot add a second one).
+              searchable
+              clearable
+              w={{ base: '100%', sm: 360 }}
+            />
+            <Button
+              onClick={() => setAsked(current)}
+              loading={query.isFetching}
+              w={{ base: '100%', sm: 'auto' }}
+            >
+              {t('outcomes.cox.fit')}
+            </Button>
+          </Group>
+          {stale && (
+            <Text size="sm" c="orange.9">
+              {t('outcomes.cox.stale')}
+            </Text>
+          )}
+          {result}
+        </Stack>
+      </section>
+    </Card>
+  );
+}

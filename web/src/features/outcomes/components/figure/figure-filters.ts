@@ -1,0 +1,56 @@
+import { type OutcomeFilters, relapseRangeOf } from '@registry/shared';
+import type { TFunction } from 'i18next';
+import { formatIsoDate } from '../../../../lib/dates.ts';
+import { translateRuntimeKey } from '../../../../lib/translate.ts';
+
+/** A range of days as '01/01/2020 – 31/12/2023', either end open. */
+function range(from: string | null | undefined, to: string | null | undefined): string {
+  return `${from ? formatIsoDate(from) : '…'} – ${to ? formatIsoDate(to) : '…'}`;
+}
+
+/**
+ * The filters in force as the figure prints them, each as 'label: value' in the user's language, in
+ * the order of the filter bar; an empty list when the cohort is not filtered.
+ */
+export function describeFilters(filters: OutcomeFilters, t: TFunction): string[] {
+  const parts: string[] = [];
+  if (filters.text) {
+    parts.push(`${t('outcomes.filters.search')}: «${filters.text}»`);
+  }
+  if (filters.dxFrom || filters.dxTo) {
+    parts.push(`${t('outcomes.filters.dxDates')}: ${range(filters.dxFrom, filters.dxTo)}`);
+  }
+  if (filters.relapse) {
+    parts.push(
+      `${t('patientList.filters.relapse')}: ${filters.relapse === 'true' ? t('patientCommon.yes') : t('patientCommon.no')}`,
+    );
+  }
+  if (filters.obito) {
+    const [from, to] = relapseRangeOf(filters.obito);
+    parts.push(`${t('patientList.filters.relapseDates')}: ${range(from, to)}`);
+  }
+  if (filters.institutionCode) {
+    parts.push(`${t('patientList.filters.institutionCode')}: ${filters.institutionCode}`);
+  }
+  if (filters.subtype) {
+    const subtype = translateRuntimeKey(t, `patientCommon.diagnoses.${filters.subtype}`, filters.subtype);
+    parts.push(`${t('patientList.filters.subtype')}: ${subtype}`);
+  }
+  if (filters.dx) {
+    parts.push(
+      `${t('patientList.filters.dx')}: ${translateRuntimeKey(t, `patientCommon.stages.${filters.dx}`, filters.dx)}`,
+    );
+  }
+  if (filters.eln) {
+    const eln = translateRuntimeKey(t, `patientCommon.eln2022.${filters.eln}`, filters.eln);
+    parts.push(`${t('outcomes.groupBy.eln2022')}: ${eln}`);
+  }
+  if (filters.codeOP) {
+    parts.push(
+      filters.codeOP === 'missing'
+        ? t('patientList.filters.codeOPMissing')
+        : t('patientList.filters.codeOPPresent'),
+    );
+  }
+  return parts;
+}

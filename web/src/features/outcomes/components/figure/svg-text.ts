@@ -1,0 +1,78 @@
+/**
+ * Text in a figure made as a string, with no page to measure it in: the SVG is built before any DOM
+ * sees it (and in unit tests there is none), so widths are estimated from Helvetica's average glyph
+ * widths — close enough to size the columns and margins, with a little slack.
+ */
+
+/** Escapes text for an SVG element or attribute. */
+export function escapeXml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
+}
+
+const NARROW = new Set([...'iljtfrI.,:;!|()[]\'" ']);
+const WIDE = new Set([...'mwMW@%']);
+
+/** The estimated width of `text` in pixels at `size` (Helvetica). */
+export function textWidth(text: string, size: number, bold = false): number {
+  let em = 0;
+  for (const char of text) {
+    if (NARROW.has(char)) {
+      em += 0.3;
+    } else if (WIDE.has(char)) {
+      em += 0.86;
+    } else if (char >= 'A' && char <= 'Z') {
+      em += 0.68;
+    } else {
+      em += 0.56;
+    }
+  }
+  return em * size * (bold ? 1.07 : 1);
+}
+
+/** Splits `text` into lines no wider than `width` at `size`, at spaces (a longer word keeps its line). */
+export function wrapText(text: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && textWidth(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line !== '') {
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Attributes as SVG writes them, escaped; undefined ones left out. */
+export function attributes(values: Record<string, string | number | undefined>): string {
+  return Object.entries(values)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}="${escapeXml(typeof value === 'number' ? round(value) : value)}"`)
+    .join(' ');
+}
+
+/** A coordinate with at most two decimals: smaller files, same picture. */
+function round(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** One SVG element. */
+export function tag(
+  name: string,
+  values: Record<string, string | number | undefined>,
+  text?: string,
+): string {
+  return text === undefined
+    ? `<${name} ${attributes(values)}/>`
+    : `<${name} ${attributes(values)}>${escapeXml(text)}</${name}>`;
+}

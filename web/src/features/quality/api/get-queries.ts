@@ -1,0 +1,37 @@
+import { dataOf, pageOf } from '@registry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+import { type QueryListQuery, querySchema } from './schemas.ts';
+
+const queriesPageSchema = pageOf(querySchema);
+export type QueriesPage = z.infer<typeof queriesPageSchema>;
+
+/** Every query of data quality (the lists, the menu's badge, the coordinator's view) starts with this key. */
+export const qualityQueryKey = ['quality'] as const;
+
+/** The menu's badge and list are read again every five minutes. */
+export const NOTIFICATIONS_REFRESH_MS = 5 * 60_000;
+
+/**
+ * `GET /api/queries`: the queries the caller sees (a doctor: those of their own patients), newest change first.
+ */
+export async function getQueries(query: QueryListQuery, signal?: AbortSignal): Promise<QueriesPage> {
+  return api(`/queries${toQueryString({ ...query })}`, queriesPageSchema, { signal });
+}
+
+export const queriesQueryOptions = (query: QueryListQuery) =>
+  queryOptions({
+    queryKey: [...qualityQueryKey, 'queries', query],
+    queryFn: ({ signal }) => getQueries(query, signal),
+    staleTime: 10_000,
+  });
+
+/** The queries of one patient, every state (the patient file shows them by field). */
+export function usePatientQueries(patientId: string) {
+  return useQuery(queriesQueryOptions({ patientId, size: 1000 }));
+}
+
+/** One query's answer, as every state change gives it. */
+export const queryAnswerSchema = dataOf(querySchema);

@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { answer, fileAnswer, stubRoutes } from '../../../test/fetch-routes.ts';
+import { renderScreen } from '../../../test/render.tsx';
+import { CoordinatorScreen } from './coordinator-screen.tsx';
+import { OVERVIEW, OVERVIEW_BY_DOCTOR } from './test-quality.ts';
+
+const RULES = [
+  {
+    id: 'relapseBeforeDiagnosis',
+    severity: 'error',
+    step: 'diagnostic',
+    fields: ['diagnostics.*.relapseDate'],
+    message: { es: 'Recaída anterior al diagnóstico', en: 'Relapse before the diagnosis' },
+  },
+];
+
+function stubQuality() {
+  return stubRoutes({
+    'GET /api/quality/overview': (call) =>
+      answer(200, { data: call.query.groupBy === 'doctor' ? OVERVIEW_BY_DOCTOR : OVERVIEW }),
+    'GET /api/quality/overview/csv': () => fileAnswer('a,b\n', 'quality-2026-11-26-101010.csv', 'text/csv'),
+    'GET /api/quality/rules': () => answer(200, { data: RULES }),
+    'POST /api/queries/bulk': () => answer(200, { data: { opened: 4 } }),
+  });
+}
+
+describe('CoordinatorScreen', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('es');
+    URL.createObjectURL = vi.fn(() => 'blob:quality');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each institution with links to the patient list filtered to the patients each number counts', async () => {
+    const api = stubQuality();
+    const { router } = renderScreen(<CoordinatorScreen />, { path: '/quality' });
+    const table = await screen.findByRole(
+      'region',
+      { name: 'Calidad por institución o médico' },
+      { timeout: 5000 },
+    );
+    expect(api.to('GET /api/quality/overview')[0]?.query).toEqual({ groupBy: 'institution' });
+    const row = within(table).getByRole('row', { name: /Hospital Italiano/ });
+    expect(row).toHaveTextContent('mediana 4 d');
+    expect(row).toHaveTextContent('12 d');
+    expect(row).toHaveTextContent('9 (90 %)');
+    // The ELN inputs count among the AML patients.
+    expect(row).toHaveTextContent('2 (50 %)');
+    await userEvent.click(
+      within(row).getByRole('link', { name: '3 Con errores en Hospital Italiano: ver la lista' }),
+    );
+    expect(router.state.location.pathname).toBe('/patients');
+    expect(router.state.location.search).toBe('?institutionCode=HI&quality=error');
+  });
+
+  it('groups by doctor, where the list cannot select a doctor’s patients, and downloads the CSV', async () => {
+    const api = stubQuality();
+    renderScreen(<CoordinatorScreen />, { path: '/quality?groupBy=doctor' });
+    const table = await screen.findByRole(
+      'region',
+      { name: 'Calidad por institución o médico' },
+      { timeout: 5000 },
+    );
+    const row = within(table).getByRole('row', { name: /Ana Paz/ });
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await vi.waitFor(() => expect(api.to('GET /api/quality/overview/csv')).toHaveLength(1));
+    expect(api.to('GET /api/quality/overview/csv')[0]?.query).toEqual({ groupBy: 'doctor' });
+  });
+
+  it('opens the same query for every patient a rule flags', async () => {
+    const api = stubQuality();
+    renderScreen(<CoordinatorScreen />, { path: '/quality' });
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir consultas' }));
+    expect(await within(dialog).findByText('Escriba la consulta.')).toBeInTheDocument();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Consulta/ }),
+      'Revise la fecha de recaída.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir consultas' }));
+    await vi.waitFor(() => expect(api.to('POST /api/queries/bulk')).toHaveLength(1));
+    expect(api.to('POST /api/queries/bulk')[0]?.body).toEqual({
+      ruleId: 'relapseBeforeDiagnosis',
+      text: 'Revise la fecha de recaída.',
+    });
+    expect(await screen.findByText('Se abrieron 4 consultas.')).toBeInTheDocument();
+  });
+});
