@@ -94,7 +94,11 @@ test.describe('exports in the caller’s language', () => {
       'Fecha de recaída': '01/04/2023',
       'Riesgo del diagnóstico': 'Alto',
       Citogenética: "'+8",
+      // The birth date is a date like the others; the registration time says its zone.
+      'Fecha de nacimiento': '20/05/1960',
     });
+    expect(es[0]?.['Fecha de registro (UTC)']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(csvEs.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.csv$/);
 
     const xlsEs = await exportAs(page, /^Exportar$/, 'XLS');
     const bookEs = new ExcelJS.Workbook();
@@ -109,6 +113,7 @@ test.describe('exports in the caller’s language', () => {
     const cell = (name: string) => sheetEs.getRow(2).getCell(headersEs.indexOf(name)).value;
     expect(cell('Fecha de recaída')).toEqual(new Date('2023-04-01T00:00:00Z'));
     expect(cell('Citogenética')).toBe('+8');
+    expect(cell('Fecha de nacimiento')).toEqual(new Date('1960-05-20T00:00:00Z'));
 
     // English: `,`, English headers and values, ISO dates.
     await page.getByText('EN', { exact: true }).click();
@@ -124,6 +129,7 @@ test.describe('exports in the caller’s language', () => {
       Relapse: 'Yes',
       'Relapse date': '2023-04-01',
       'Diagnostic risk': 'High',
+      'Birth date': '1960-05-20',
     });
     const xlsEn = await exportAs(page, /^Export$/, 'XLS');
     const bookEn = new ExcelJS.Workbook();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** The browser's time zone in every journey (playwright.config.ts): the dates a page shows are in it. */
 export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
@@ -33,6 +33,18 @@ export async function snap(page: Page, name: string): Promise<void> {
 
 /** Fails on any serious or critical accessibility violation of the page as it stands. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A list refreshing is dimmed while busy, and fades back: judge the page once it has settled. A closed
+  // section that loads only when opened (the file's history) keeps its hidden placeholder: not counted.
+  await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[aria-busy][style*="opacity"]')).every(
+          (element) => getComputedStyle(element).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
@@ -54,4 +66,65 @@ export function outboxDir(): string {
     throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
   }
   return path.join(dataDir, 'outbox');
+}
+
+/**
+ * The API as one user, for a journey's seeding and its checks behind the screen: `(method, url, data?)`
+ * answers the body's `data` (nothing for 204) and fails the journey on any refusal, naming the call.
+ */
+export type Api = <T = unknown>(method: string, url: string, data?: object) => Promise<T>;
+
+export async function apiSession(request: APIRequestContext, email: string, password: string): Promise<Api> {
+  const login = await request.post('/api/users/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = (await login.json()).data.response.token.accessToken as string;
+  return async <T>(method: string, url: string, data?: object) => {
+    const response = await request.fetch(url, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return (response.status() === 204 ? undefined : (await response.json()).data) as T;
+  };
+}
+
+/** Switches the app's language with the header's ES / EN buttons. */
+export async function switchLanguage(page: Page, language: 'ES' | 'EN'): Promise<void> {
+  await page.getByRole('banner').getByText(language, { exact: true }).click();
+}
+
+/** Picks `option` in the select named exactly `label`, within `scope` (the page by default). */
+export async function choose(
+  page: Page,
+  label: string,
+  option: string,
+  scope: Page | Locator = page,
+): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Saves the page at a desktop's and a phone's width, in SHOTS_DIR when set, else as `snap` does. */
+export async function shots(page: Page, name: string): Promise<void> {
+  for (const [width, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    // The side bar slides away when the width drops to a phone's.
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const dir = process.env.SHOTS_DIR;
+    if (dir) {
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    } else {
+      await snap(page, `${name}-${width}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
 }

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
-import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
+import {
+  ADMIN,
+  apiSession,
+  choose,
+  dateParts,
+  expectAccessible,
+  signIn,
+  snap,
+  switchLanguage,
+} from './fixtures.ts';
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
@@ -10,26 +19,9 @@ const DOCTOR = { email: `dr.vega.${RUN}@hospital.test`, password: 'Doctor-pass-2
 const DUE_PATIENT = `E2E-FU-${RUN}`;
 const ids: Record<string, string> = {};
 
-type Api = (method: string, url: string, data?: object) => Promise<unknown>;
-
-async function session(request: APIRequestContext, email: string, password: string): Promise<Api> {
-  const login = await request.post('/api/users/login', { data: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = (await login.json()).data.response.token.accessToken as string;
-  return async (method, url, data) => {
-    const response = await request.fetch(url, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.status() === 204 ? undefined : (await response.json()).data;
-  };
-}
-
 /** A hospital, its doctor, and a small cohort: two subtypes, a relapse, deaths, one patient due. */
 async function seed(request: APIRequestContext): Promise<void> {
-  const admin = await session(request, ADMIN.email, ADMIN.password);
+  const admin = await apiSession(request, ADMIN.email, ADMIN.password);
   const institution = (await admin('POST', '/api/institutions', {
     name: `Hospital Oeste ${RUN}`,
     type: 'Hospital',
@@ -42,19 +34,63 @@ async function seed(request: APIRequestContext): Promise<void> {
     last_name: 'Vega',
     gender: 'female',
   });
-  const doctor = await session(request, DOCTOR.email, DOCTOR.password);
-  const patients = [
-    { name: DUE_PATIENT, subtype: 'AML M2', dxDate: '2023-05-10' },
-    { name: `E2E-OS-1-${RUN}`, subtype: 'AML M2', dxDate: '2022-02-01', deathDate: '2023-01-15' },
-    { name: `E2E-OS-2-${RUN}`, subtype: 'AML M2', dxDate: '2022-06-01', relapseDate: '2022-12-01' },
-    { name: `E2E-OS-3-${RUN}`, subtype: 'ALL-B', dxDate: '2021-09-01', deathDate: '2022-03-01' },
-    { name: `E2E-OS-4-${RUN}`, subtype: 'ALL-B', dxDate: '2023-01-10', lastContactDate: '2025-01-10' },
-    { name: `E2E-OS-5-${RUN}`, subtype: 'ALL-B', dxDate: '2024-03-01', lastContactDate: '2025-06-01' },
+  const doctor = await apiSession(request, DOCTOR.email, DOCTOR.password);
+  const patients: {
+    name: string;
+    /** Ages spread so that each death falls among older and younger patients: a finite hazard ratio. */
+    birthDate: string;
+    subtype: string;
+    dxDate: string;
+    deathDate?: string;
+    relapseDate?: string;
+    lastContactDate?: string;
+    response?: { diseaseAssessment: string; diseaseAssessmentDate: string; EMRStatus?: string };
+  }[] = [
+    { name: DUE_PATIENT, birthDate: '1950-03-01', subtype: 'AML M2', dxDate: '2023-05-10' },
+    {
+      name: `E2E-OS-1-${RUN}`,
+      birthDate: '1965-04-01',
+      subtype: 'AML M2',
+      dxDate: '2022-02-01',
+      deathDate: '2023-01-15',
+      response: { diseaseAssessment: 'RC', diseaseAssessmentDate: '2022-03-10', EMRStatus: 'negative' },
+    },
+    {
+      name: `E2E-OS-2-${RUN}`,
+      birthDate: '1980-05-01',
+      subtype: 'AML M2',
+      dxDate: '2022-06-01',
+      relapseDate: '2022-12-01',
+      response: { diseaseAssessment: 'RCi', diseaseAssessmentDate: '2022-07-15', EMRStatus: 'positive' },
+    },
+    {
+      name: `E2E-OS-3-${RUN}`,
+      birthDate: '1960-06-01',
+      subtype: 'ALL-B',
+      dxDate: '2021-09-01',
+      deathDate: '2022-03-01',
+      response: { diseaseAssessment: 'NR', diseaseAssessmentDate: '2021-10-10' },
+    },
+    {
+      name: `E2E-OS-4-${RUN}`,
+      birthDate: '1955-07-01',
+      subtype: 'ALL-B',
+      dxDate: '2023-01-10',
+      lastContactDate: '2025-01-10',
+      response: { diseaseAssessment: 'RC', diseaseAssessmentDate: '2023-02-20', EMRStatus: 'negative' },
+    },
+    {
+      name: `E2E-OS-5-${RUN}`,
+      birthDate: '1975-08-01',
+      subtype: 'ALL-B',
+      dxDate: '2024-03-01',
+      lastContactDate: '2025-06-01',
+    },
   ];
   for (const patient of patients) {
     const { id } = (await doctor('POST', '/api/patients', {
       identification: patient.name,
-      demography: { birthDate: '1970-01-01', gender: 'male', ecog: 1 },
+      demography: { birthDate: patient.birthDate, gender: 'male', ecog: 1 },
     })) as { id: string };
     ids[patient.name] = id;
     await doctor('POST', '/api/patients/diagnostics', {
@@ -69,6 +105,21 @@ async function seed(request: APIRequestContext): Promise<void> {
       relapse: Boolean(patient.relapseDate),
       ...(patient.relapseDate ? { relapseDate: patient.relapseDate } : {}),
     });
+    if (patient.response) {
+      // The first line and its response: the response table, the endpoints from CR.
+      await doctor('POST', '/api/patients/treatments', {
+        patientId: id,
+        treatments: [
+          {
+            order: 1,
+            scheme: '7+3 AraC + IDA',
+            startDate: patient.dxDate,
+            ...patient.response,
+            ...(patient.response.EMRStatus ? { EMRDate: patient.response.diseaseAssessmentDate } : {}),
+          },
+        ],
+      });
+    }
     if (patient.deathDate || patient.lastContactDate) {
       await doctor('PATCH', `/api/patients/${id}`, {
         ...(patient.deathDate ? { deathDate: patient.deathDate } : {}),
@@ -76,16 +127,6 @@ async function seed(request: APIRequestContext): Promise<void> {
       });
     }
   }
-}
-
-async function switchLanguage(page: Page, language: 'ES' | 'EN'): Promise<void> {
-  await page.getByRole('banner').getByText(language, { exact: true }).click();
-}
-
-/** Picks an option of a Mantine Select by the select's label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Downloads through the chart's menu and answers the download. */
@@ -96,9 +137,10 @@ async function download(page: Page, item: RegExp): Promise<Download> {
   return waiting;
 }
 
-/** A small CSV reader: comma-separated lines, fields quoted with double quotes ("" for a quote). */
-function parseCsv(text: string): string[][] {
+/** A small CSV reader: lines of fields separated by `delimiter`, quoted with double quotes ("" for a quote). */
+function parseCsv(text: string, delimiter = ','): string[][] {
   return text
+    .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/)
     .map((line) => {
@@ -112,7 +154,7 @@ function parseCsv(text: string): string[][] {
           index++;
         } else if (char === '"') {
           quoted = !quoted;
-        } else if (char === ',' && !quoted) {
+        } else if (char === delimiter && !quoted) {
           fields.push(field);
           field = '';
         } else {
@@ -155,7 +197,7 @@ test.describe('outcomes and follow-up', () => {
     await expect(page.getByTestId('at-risk-table')).toContainText('Todos los pacientes');
 
     // Relapse-free survival by subtype: one curve per subtype, each in the legend and the tables.
-    await page.getByText('Libre de recaída', { exact: true }).click();
+    await choose(page, 'Resultado', 'Supervivencia libre de recaída');
     await expect(page).toHaveURL(/\?endpoint=rfs$/);
     await choose(page, 'Agrupar por', 'Subtipo');
     await expect(page).toHaveURL(/\?endpoint=rfs&groupBy=subtype$/);
@@ -173,7 +215,7 @@ test.describe('outcomes and follow-up', () => {
     await snap(page, 'outcomes-rfs-subtype-es');
 
     // The cumulative incidence of relapse, rising from 0; the view survives a reload.
-    await page.getByText('Incidencia de recaída', { exact: true }).click();
+    await choose(page, 'Resultado', 'Incidencia acumulada de recaída');
     await expect(page).toHaveURL(/\?endpoint=cir&groupBy=subtype$/);
     await expect(
       page.getByRole('heading', { name: 'Incidencia acumulada de recaída: Subtipo' }),
@@ -182,34 +224,45 @@ test.describe('outcomes and follow-up', () => {
     await expect(
       page.getByRole('heading', { name: 'Incidencia acumulada de recaída: Subtipo' }),
     ).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Incidencia de recaída' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Resultado', exact: true })).toHaveValue(
+      'Incidencia acumulada de recaída',
+    );
     await expect(page.getByRole('combobox', { name: 'Agrupar por' })).toHaveValue('Subtipo');
     await expect(chart(page)).toBeVisible();
 
     // The curves' data as CSV, read back.
     const csv = await download(page, /CSV/);
     expect(csv.suggestedFilename()).toMatch(/^outcomes-cir-subtype-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parseCsv(await readFile(await csv.path(), 'utf8'));
+    // In Spanish as the patient export: a byte-order mark, semicolons, decimal commas, Spanish headers.
+    const text = await readFile(await csv.path(), 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(text, ';');
     expect(rows[0]).toEqual([
-      'group',
-      'time_days',
-      'time_months',
-      'at_risk',
-      'events',
-      'censored',
-      'incidence',
-      'lower',
-      'upper',
+      'Grupo',
+      'Tiempo (días)',
+      'Tiempo (meses)',
+      'En riesgo',
+      'Recaídas',
+      'Muertes sin recaída',
+      'Censurados',
+      'Incidencia acumulada',
+      'IC 95 % inferior',
+      'IC 95 % superior',
+      'Mortalidad sin recaída',
+      'MSR IC 95 % inferior',
+      'MSR IC 95 % superior',
     ]);
     const body = rows.slice(1);
     expect(body.length).toBeGreaterThan(0);
     expect(body.map((row) => row[0])).toEqual(expect.arrayContaining(['AML M2', 'ALL-B']));
+    const decimal = (value: string | undefined) => Number((value ?? '').replace(',', '.'));
     for (const row of body) {
-      expect(row).toHaveLength(9);
+      expect(row).toHaveLength(13);
       expect(Number.isInteger(Number(row[1]))).toBe(true);
-      expect(Number(row[6])).toBeGreaterThanOrEqual(0);
-      expect(Number(row[6])).toBeLessThanOrEqual(1);
+      expect(decimal(row[7])).toBeGreaterThanOrEqual(0);
+      expect(decimal(row[7])).toBeLessThanOrEqual(1);
     }
+    expect(body.some((row) => /^\d+,\d+$/.test(row[2] ?? ''))).toBe(true);
     // The AML M2 relapse (day 183 from diagnosis) is in the data.
     expect(body.some((row) => row[0] === 'AML M2' && row[1] === '183' && Number(row[4]) >= 1)).toBe(true);
 
@@ -235,6 +288,83 @@ test.describe('outcomes and follow-up', () => {
     await switchLanguage(page, 'ES');
   });
 
+  test('an admin chooses an endpoint and a landmark, reads the response table and fits a Cox model, in both languages', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    // Only this run's patients: their hospital's code.
+    await page.goto(`/outcomes?institutionCode=HO${RUN}`);
+    await expect(page.getByRole('heading', { name: 'Supervivencia global', level: 2 })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // Event-free survival, with its definition, from a landmark of 3 months.
+    await choose(page, 'Resultado', 'Supervivencia libre de eventos');
+    await expect(page).toHaveURL(/endpoint=efs/);
+    await expect(page.getByText(/hasta el fallo de la inducción \(contado en el día 0\)/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Landmark (meses)' }).fill('3');
+    await expect(page).toHaveURL(/landmark=3/);
+    await expect(
+      page.getByRole('heading', { name: 'Supervivencia libre de eventos (landmark a 3 meses)' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('outcome-chart')).toContainText('Meses desde el landmark');
+
+    // The response to the first line by subtype: AML M2 two of two in composite CR, ALL-B one of two.
+    await choose(page, 'Agrupar por', 'Subtipo');
+    const response = page.getByTestId('response-table');
+    await expect(response.getByRole('row', { name: /AML M2/ })).toContainText('2 · 100,0');
+    await expect(response.getByRole('row', { name: /ALL-B/ })).toContainText('1 · 50,0');
+    const early = page.getByTestId('early-death-table');
+    await expect(early.getByRole('columnheader', { name: 'A 30 días' })).toBeVisible();
+
+    // A Cox model of overall survival with age as its covariate: the forest plot and the tests.
+    await choose(page, 'Agrupar por', 'Sin agrupar');
+    await choose(page, 'Resultado del modelo', 'Supervivencia global');
+    await choose(page, 'Covariables de ajuste', 'Edad al diagnóstico (por año)');
+    await page.keyboard.press('Escape');
+    // The screen shows a new grouping in a transition, and the model fits what the panel shows: wait
+    // for the panel to say it is no longer grouped before asking for the fit.
+    await expect(
+      page.getByText('Razones de riesgo (HR) de Supervivencia global según las covariables elegidas.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Ajustar el modelo' }).click();
+    const forest = page.getByTestId('forest-plot');
+    await expect(
+      forest.getByRole('rowheader', { name: 'Edad al diagnóstico (por año): por año' }),
+    ).toBeVisible();
+    await expect(forest.locator('svg rect')).toHaveCount(1);
+    await expect(page.getByTestId('cox-summary')).toContainText(/n = \d+ pacientes, 2 eventos\./);
+    await expect(page.getByTestId('cox-tests')).toContainText('Razón de verosimilitud: χ² =');
+    await expectAccessible(page);
+    await snap(page, 'outcomes-efs-landmark-cox-es');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+    await snap(page, 'outcomes-efs-landmark-cox-es-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await switchLanguage(page, 'EN');
+    await expect(
+      page.getByRole('heading', { name: 'Event-free survival (landmark at 3 months)' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Response to first-line treatment' })).toBeVisible();
+    await choose(page, 'Adjust for', 'Sex');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Fit the model' }).click();
+    // Every patient is male: the model cannot be fitted, and says why.
+    await expect(page.getByText('The model could not be fitted')).toBeVisible();
+    // The reason, as the server gave it in English.
+    await expect(
+      page.getByText(/has a single value in this cohort: there is nothing to compare/),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'outcomes-efs-landmark-cox-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'outcomes-efs-landmark-cox-en-phone');
+    await switchLanguage(page, 'ES');
+  });
+
   test('a doctor records a follow-up and the patient leaves the list of those due', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, DOCTOR.email, DOCTOR.password);
@@ -246,18 +376,18 @@ test.describe('outcomes and follow-up', () => {
     await expectAccessible(page);
     await snap(page, 'home-doctor-es');
 
-    // The menu's notifications count the patients due and list them.
-    const notifications = page.getByRole('button', { name: /pacientes? con control pendiente$/ });
+    // The menu's notifications count what waits, the patients due among it, and list them once opened.
+    const notifications = page.getByRole('button', { name: /^Notificaciones ?, \d+ pendientes?$/ });
     await expect(notifications).toBeVisible();
     await notifications.click();
-    const drawer = page.getByRole('dialog', { name: 'Control pendiente' });
+    const drawer = page.getByRole('dialog', { name: 'Notificaciones' });
     await expect(drawer.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` })).toBeVisible();
     await expectAccessible(page);
     await drawer.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` }).click();
 
     // The file: the last known alive, and the follow-up modal.
     await expect(page).toHaveURL(new RegExp(`/patient/${ids[DUE_PATIENT]}$`));
-    await expect(page.getByTestId('last-known-alive')).toHaveText('Último control: 10/05/2023');
+    await expect(page.getByTestId('last-known-alive')).toHaveText('Último dato con vida: 10/05/2023');
     await page.getByRole('button', { name: 'Registrar control' }).click();
     const modal = page.getByRole('dialog', { name: 'Registrar control' });
     await expect(modal.getByText('Último dato con el paciente vivo: 10/05/2023.')).toBeVisible();
@@ -274,7 +404,7 @@ test.describe('outcomes and follow-up', () => {
     await expect(modal).toBeHidden();
     const month = dateParts('en-GB', { month: '2-digit', year: 'numeric' });
     const firstOfMonth = `01/${month('month')}/${month('year')}`;
-    await expect(page.getByTestId('last-known-alive')).toHaveText(`Último control: ${firstOfMonth}`);
+    await expect(page.getByTestId('last-known-alive')).toHaveText(`Último dato con vida: ${firstOfMonth}`);
 
     // The modal in English.
     await switchLanguage(page, 'EN');
@@ -291,9 +421,7 @@ test.describe('outcomes and follow-up', () => {
     await expect(heading).toBeVisible();
     await expect(due.getByRole('link', { name: `Ver la ficha de E2E-OS-5-${RUN}` })).toBeVisible();
     await expect(page.getByRole('link', { name: `Ver la ficha de ${DUE_PATIENT}` })).toHaveCount(0);
-    await page.getByRole('button', { name: /^Notificaciones$|con control pendiente$/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Control pendiente' }).getByText(DUE_PATIENT)).toHaveCount(
-      0,
-    );
+    await page.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notificaciones' }).getByText(DUE_PATIENT)).toHaveCount(0);
   });
 });

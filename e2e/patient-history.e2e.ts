@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSession, expectAccessible, shots, signIn, switchLanguage } from './fixtures.ts';
 
 /**
  * A patient's history and the admins' Audit screen: a doctor changes a patient, opens the file's
@@ -13,65 +12,24 @@ const DOCTOR = { email: `dr.history.${RUN}@hospital.test`, password: 'Doctor-pas
 const PATIENT = `E2E-HIST-${RUN}`;
 let patientId = '';
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const login = await request.post('/api/users/login', { data: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return (await login.json()).data.response.token.accessToken as string;
-}
-
-async function call(request: APIRequestContext, bearer: string, method: string, url: string, data?: object) {
-  const response = await request.fetch(url, { method, data, headers: { authorization: `Bearer ${bearer}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()).data;
-}
-
-/** Saves the page at both widths, in SHOTS_DIR when set, else under e2e/screenshots. */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, size] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
-    // The side bar slides away when the width drops to a phone's.
-    await page.waitForTimeout(400);
-    // From the top, so that the fixed header sits in place on a full-page picture.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const dir = process.env.SHOTS_DIR;
-    if (dir) {
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-    } else {
-      await snap(page, `${name}-${width}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function switchLanguage(page: Page, language: 'ES' | 'EN'): Promise<void> {
-  await page.getByRole('banner').getByText(language, { exact: true }).click();
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const admin = await token(request, ADMIN.email, ADMIN.password);
-  const institution = await call(request, admin, 'POST', '/api/institutions', {
+  const admin = await apiSession(request, ADMIN.email, ADMIN.password);
+  const institution = await admin<{ id: string }>('POST', '/api/institutions', {
     name: `Hospital Historia ${RUN}`,
     type: 'Hospital',
     code: `HH${RUN}`,
   });
-  await call(request, admin, 'POST', '/api/doctors', {
+  await admin('POST', '/api/doctors', {
     user: { nickname: `history.${RUN}`, email: DOCTOR.email, password: DOCTOR.password },
     institutionId: institution.id,
     first_name: 'Marta',
     last_name: 'Gil',
     gender: 'female',
   });
-  const doctor = await token(request, DOCTOR.email, DOCTOR.password);
-  const created = await call(request, doctor, 'POST', '/api/patients', {
+  const doctor = await apiSession(request, DOCTOR.email, DOCTOR.password);
+  const created = await doctor<{ id: string }>('POST', '/api/patients', {
     identification: PATIENT,
     demography: { birthDate: '1970-06-15', gender: 'male', ecog: 1 },
   });

@@ -193,11 +193,14 @@ test.describe
       const first = treatments.getByRole('region', { name: 'Tratamiento 1' });
       await choose(page, first, 'Esquema', '7+3 AraC + IDA');
       await pickToday(page, first, /^Fecha de inicio/);
-      await choose(page, first, 'Evaluación de la enfermedad', 'RC (remisión completa)');
+      await choose(page, first, /^Evaluación de la enfermedad/, 'RC (remisión completa)');
+      // A response is dated (CONTRACT §11).
+      await pickToday(page, first, /^Fecha de la evaluación/);
       await first
         .getByRole('textbox', { name: 'EMR', exact: true })
         .fill('Negativa por citometría de flujo.');
-      await first.getByRole('textbox', { name: 'Blastos EMR' }).fill('0.5');
+      // Decimals as Spanish writes them.
+      await first.getByRole('textbox', { name: 'Blastos EMR' }).fill('0,5');
       for (const [index, name, dose] of [
         [0, 'Citarabina', '100 mg/m2'],
         [1, 'Idarubicina', '12 mg/m2'],
@@ -333,9 +336,18 @@ test.describe
       );
       await expectAccessible(page);
       await shot(page, 'wizard-admin-demography-es');
-      for (const step of ['samples', 'diagnostic', 'treatments', 'lab-report'] as const) {
-        await page.getByRole('button', { name: 'Siguiente' }).click();
+      // Each step's own button, once its form has rendered: the address changes before the step does.
+      let current = demography;
+      for (const [step, title] of [
+        ['samples', 'Muestras pretratamiento'],
+        ['diagnostic', 'Diagnóstico'],
+        ['treatments', 'Tratamientos'],
+        ['lab-report', 'Informe de laboratorio'],
+      ] as const) {
+        await current.getByRole('button', { name: 'Siguiente' }).click();
         await expect(page).toHaveURL(new RegExp(`/${step}$`));
+        current = form(page, title);
+        await expect(current).toBeVisible();
       }
       await expect(page.getByRole('button', { name: /^Agregar/ })).toHaveCount(0);
 

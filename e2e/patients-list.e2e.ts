@@ -207,8 +207,10 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByRole('tooltip')).toHaveText(NGS);
     await expectAccessible(page);
     await snap(page, 'patients-list-admin-es');
-    // The admin's eleven columns fit a 1280 px screen beside the menu: the table does not scroll sideways.
-    expect(page.viewportSize()?.width).toBe(1280);
+    // The admin's twelve columns (the ELN 2022 risk the twelfth) fit a 1440 px screen beside the menu:
+    // the table does not scroll sideways there; narrower, it scrolls within its own region.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(1440);
     const overflow = await table(page).evaluate((element) => {
       // The table's scroll container: its nearest ancestor that scrolls sideways.
       let container = element.parentElement;
@@ -218,6 +220,7 @@ test.describe('patient list and patient file', () => {
       return container ? container.scrollWidth - container.clientWidth : Number.NaN;
     });
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The code: a new one is saved, one that belongs to another patient is refused.
     await rowOf(page, RELAPSED)
@@ -258,7 +261,7 @@ test.describe('patient list and patient file', () => {
 
     // Exports of the filtered list: one patient in each format.
     const csv = await exportAs(page, 'CSV');
-    expect(csv.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}\.csv$/);
+    expect(csv.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.csv$/);
     const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csvText.split(/\r?\n/).filter((line) => line.trim() !== '');
     expect(lines).toHaveLength(2);
@@ -266,11 +269,11 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByText(`Se descargó el archivo ${csv.suggestedFilename()}.`)).toBeVisible();
 
     const xls = await exportAs(page, 'XLS');
-    expect(xls.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}\.xlsx$/);
+    expect(xls.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.xlsx$/);
     expect((await readFile(await xls.path())).subarray(0, 2).toString('latin1')).toBe('PK');
 
     const json = await exportAs(page, 'JSON');
-    expect(json.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}\.json$/);
+    expect(json.suggestedFilename()).toMatch(/^patients-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.json$/);
     const exported = JSON.parse(await readFile(await json.path(), 'utf8')) as {
       data: { identification: string; codeOP: number }[];
     };
@@ -344,14 +347,17 @@ test.describe('patient list and patient file', () => {
       '02 Muestras pretratamiento',
       '03 Diagnóstico',
       '04 Tratamientos',
-      '05 Informe de laboratorio',
+      '05 Evolución',
+      '06 Informe de laboratorio',
     ]) {
       await expect(page.getByRole('button', { name: section })).toHaveAttribute('aria-expanded', 'true');
     }
     await expect(page.getByText('01/01/1970')).toBeVisible();
-    // The relapse date, also the last known alive in the header ('Último control: 10/09/2024').
-    await expect(page.getByText('10/09/2024', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('last-known-alive')).toHaveText('Último control: 10/09/2024');
+    // The relapse date, also the last known alive in the header ('Último dato con vida: 10/09/2024').
+    await expect(
+      page.getByRole('region', { name: '03 Diagnóstico' }).getByText('10/09/2024', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId('last-known-alive')).toHaveText('Último dato con vida: 10/09/2024');
     await expect(page.getByRole('button', { name: /Tratamiento 2/ })).toContainText('Ensayo clínico X');
     await expect(page.getByRole('table', { name: 'Drogas — Tratamiento 1' }).getByRole('row')).toHaveCount(3);
     await expect(page.getByRole('heading', { name: 'Citogenética' })).toBeVisible();
@@ -363,7 +369,7 @@ test.describe('patient list and patient file', () => {
     await expectAccessible(page);
     await snap(page, 'patient-file-doctor-es');
 
-    // Death: save waits for a change, the date is required, then section 06 appears.
+    // Death: save waits for a change, the date is required, then section 07 appears.
     await page.getByRole('button', { name: 'Óbito', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Registrar óbito' });
     await expect(modal.getByRole('button', { name: 'Guardar' })).toBeDisabled();
@@ -376,7 +382,7 @@ test.describe('patient list and patient file', () => {
     await page.getByRole('button', { name: /^1 / }).first().click();
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
-    await expect(page.getByRole('button', { name: '06 Óbito' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '07 Óbito' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Óbito' }).getByText('Shock séptico')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Óbito', exact: true })).toHaveCount(0);
     await snap(page, 'patient-file-doctor-death-es');

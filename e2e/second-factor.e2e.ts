@@ -60,7 +60,7 @@ async function openSettings(page: Page): Promise<Locator> {
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Cerrar sesión|Sign out)$/ }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/login(\?|$)/);
 }
 
 test.describe('the account in Settings: password and second factor', () => {
@@ -77,7 +77,7 @@ test.describe('the account in Settings: password and second factor', () => {
     });
     const token = (await second.json()).data.response.token.accessToken as string;
     await request.post('/api/users/me/mfa/disable', {
-      data: { code: spendRecoveryCode() },
+      data: { password: ADMIN.password, code: spendRecoveryCode() },
       headers: { authorization: `Bearer ${token}` },
     });
   });
@@ -148,7 +148,7 @@ test.describe('the account in Settings: password and second factor', () => {
     await page.reload();
     await expect(page.getByTestId('greeting')).toHaveText('Hola, Clara');
     await otherPage.reload({ waitUntil: 'commit' });
-    await expect(otherPage).toHaveURL(/\/auth\/login$/);
+    await expect(otherPage).toHaveURL(/\/auth\/login(\?|$)/);
     await elsewhere.close();
 
     await signOut(page);
@@ -172,6 +172,11 @@ test.describe('the account in Settings: password and second factor', () => {
     await expectAccessible(page);
     await snap(page, 'second-factor-settings-es');
     await section.getByRole('button', { name: 'Configurar' }).click();
+    // The password again first.
+    const again = section.getByRole('form', { name: 'Confirme que es usted' });
+    await expect(again.getByLabel(/^Su contraseña/)).toBeFocused();
+    await again.getByLabel(/^Su contraseña/).fill(ADMIN.password);
+    await again.getByRole('button', { name: 'Continuar' }).click();
     await expect(section.getByRole('img', { name: /^Código QR/ })).toBeVisible();
     const secret = ((await section.getByTestId('authenticator-secret').textContent()) ?? '').replace(
       /\s+/g,
@@ -237,13 +242,14 @@ test.describe('the account in Settings: password and second factor', () => {
     await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByTestId('greeting')).toHaveText('Hello, admin');
 
-    // Turning it off takes a current code; afterwards the password alone signs in again.
+    // Turning it off takes the password again and a current code; afterwards the password alone signs in again.
     settings = await openSettings(page);
     const englishSection = settings.getByRole('region', { name: 'Two-step verification' });
     await expect(englishSection).toContainText('9 recovery codes left.');
     await englishSection.getByRole('button', { name: 'Turn off' }).click();
     const turnOff = englishSection.getByRole('form', { name: 'Turn off two-step verification' });
-    await expect(turnOff.getByRole('textbox', { name: /^App code/ })).toBeFocused();
+    await expect(turnOff.getByLabel(/^Your password/)).toBeFocused();
+    await turnOff.getByLabel(/^Your password/).fill(ADMIN.password);
     await expectAccessible(page);
     await snap(page, 'second-factor-turn-off-en');
     await turnOff.getByRole('textbox', { name: /^App code/ }).fill(await app.nextCode());
