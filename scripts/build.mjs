@@ -119,7 +119,7 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     sourcemap: true,
     external: externals(),
     // Bundled CommonJS code may still call require.
