@@ -44,6 +44,10 @@ const TEXTS = {
     coordinator: 'Calidad por institución',
     table: 'Calidad por institución o médico',
     menu: 'Calidad',
+    byDoctor: 'Por médico',
+    doctorPatients: (who: string) => `2 Pacientes en ${who}: ver la lista`,
+    doctorPill: (who: string) => `Médico: ${who}`,
+    removeDoctor: 'Quitar el filtro por médico',
   },
   en: {
     language: 'EN',
@@ -69,6 +73,10 @@ const TEXTS = {
     coordinator: 'Quality by institution',
     table: 'Quality by institution or doctor',
     menu: 'Quality',
+    byDoctor: 'By doctor',
+    doctorPatients: (who: string) => `2 Patients in ${who}: see the list`,
+    doctorPill: (who: string) => `Doctor: ${who}`,
+    removeDoctor: 'Remove the doctor filter',
   },
 } as const;
 
@@ -240,6 +248,20 @@ test.describe('data quality: a query from the coordination to the doctor and bac
       await expectAccessible(admin);
       await snap(admin, `quality-coordinator-${language}`);
       await atPhoneWidth(admin, `quality-coordinator-${language}-390`);
+
+      // By doctor: the doctor's count of patients opens the list of exactly their patients.
+      await admin.getByText(text.byDoctor, { exact: true }).click();
+      const who = `Marta Ríos (Hospital Río ${RUN})`;
+      await admin.getByRole('link', { name: text.doctorPatients(who), exact: true }).click();
+      await expect(admin).toHaveURL(/\/patients$/);
+      await expect(admin.getByText(text.doctorPill(who), { exact: true })).toBeVisible();
+      for (const other of Object.keys(TEXTS) as Language[]) {
+        await expect(admin.getByText(identification(other), { exact: true }).first()).toBeVisible();
+      }
+      await expectAccessible(admin);
+      await snap(admin, `quality-doctor-list-${language}`);
+      await admin.getByRole('button', { name: text.removeDoctor }).click();
+      await expect(admin.getByText(text.doctorPill(who), { exact: true })).toHaveCount(0);
       await admin.context().close();
       await doctor.context().close();
     });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { COMPLETENESS_FIELDS } from './field-checks.ts';
+import { FOLLOW_UP_DUE_MONTHS, followUpMonthsSchema } from './follow-up.ts';
 import { pageQuerySchema } from './http.ts';
 import { patientFilterFields } from './patients.ts';
 import { isCalendarDate } from './patients-rules.ts';
@@ -142,12 +144,7 @@ export type OutcomeFilters = z.infer<typeof cohortQuery>;
 
 /** `GET /api/outcomes/follow-up-due`: patients alive with no news for more than `months`. */
 export const followUpDueQuerySchema = pageQuerySchema.extend({
-  months: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(60, 'validation.invalid')
-    .default(6),
+  months: followUpMonthsSchema.default(FOLLOW_UP_DUE_MONTHS),
 });
 export type FollowUpDueQuery = z.infer<typeof followUpDueQuerySchema>;
 
@@ -313,20 +310,6 @@ export const coxSchema = z.object({
   proportionalHazards: chiSquare.nullable(),
 });
 export type CoxModelAnswer = z.infer<typeof coxSchema>;
-
-/** The fields whose presence the summary counts, so that a coordinator sees what is missing. */
-export const COMPLETENESS_FIELDS = [
-  'dxDate',
-  'dxSubType',
-  'riskLevel',
-  'consent',
-  'firstLineScheme',
-  'firstLineResponse',
-  'cytogenetics',
-  'molecularStudies',
-  'ngs',
-  'lastContactDate',
-] as const;
 
 const counts = z.array(z.object({ key: groupKey, n: z.number().int() }));
 

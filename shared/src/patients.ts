@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { courseSchema } from './course.ts';
 import { diagnosticSchema } from './diagnostics.ts';
 import { DIAGNOSES, INSTITUTION_TYPES, RISKS, SEXES, STAGES } from './enums.ts';
+import { MISSING_FIELDS } from './field-checks.ts';
+import { followUpMonthsSchema } from './follow-up.ts';
 import { ELN2022_CATEGORIES, eln2022Schema } from './genetics/genetics-schema.ts';
 import { pageQuerySchema } from './http.ts';
 import { labReportSchema } from './lab-reports.ts';
@@ -174,6 +176,15 @@ export const patientFilterFields = {
   eln: optionalFilter(z.enum(ELN2022_CATEGORIES, { error: 'validation.chooseOption' })),
   /** Data quality (CONTRACT §13): has an error; has a warning but no error; has neither. */
   quality: optionalFilter(z.enum(QUALITY_FILTERS, { error: 'validation.chooseOption' })),
+  /** Admins only: the patients of one doctor (the coordinator's view links each doctor's figures here). */
+  doctorId: optionalFilter(z.uuid({ error: 'validation.invalid' })),
+  /**
+   * The living patients with no news for more than this many months (CONTRACT §9): the follow-ups due,
+   * as the home page, the notifications and the coordinator's view count them.
+   */
+  followUpDue: optionalFilter(followUpMonthsSchema),
+  /** The patients without this field (an ELN input: the AML patients without it). */
+  missing: optionalFilter(z.enum(MISSING_FIELDS, { error: 'validation.chooseOption' })),
   /**
    * Identification, institution name or the contents of the lab reports a doctor sees (case- and
    * accent-insensitive), or codeOP as `123` / `AL-OP#123`.
@@ -182,7 +193,10 @@ export const patientFilterFields = {
 };
 
 /** Filters on admin-only fields: a doctor's list (and outcomes) answers 400 when one is sent. */
-export const ADMIN_ONLY_FILTERS = ['codeOP'] as const satisfies readonly (keyof typeof patientFilterFields)[];
+export const ADMIN_ONLY_FILTERS = [
+  'codeOP',
+  'doctorId',
+] as const satisfies readonly (keyof typeof patientFilterFields)[];
 
 /** The admin-only filters a query sets. */
 export function adminOnlyFiltersOf(filters: Partial<Record<string, unknown>>): string[] {

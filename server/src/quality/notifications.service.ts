@@ -1,4 +1,5 @@
 import {
+  FOLLOW_UP_DUE_MONTHS,
   type Language,
   NOTIFICATION_QUERIES_MAX,
   type Notifications,
@@ -84,7 +85,7 @@ export async function notificationsOf(ctx: AppContext, actor: Actor): Promise<No
   );
   const openQueries = counts?.open ?? 0;
   const answeredQueries = counts?.answered ?? 0;
-  const followUpsDue = viewer.isAdmin ? 0 : await followUpDueCount(ctx, actor, 6);
+  const followUpsDue = viewer.isAdmin ? 0 : await followUpDueCount(ctx, actor, FOLLOW_UP_DUE_MONTHS);
   return {
     openQueries,
     answeredQueries,

@@ -12,7 +12,13 @@ import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { csvRecords } from '../patients/exports/csv.ts';
 import { todayOf } from '../patients/patient-rules.ts';
-import { QUALITY_CONDITIONS, whereOf } from '../patients/read-model/list-sql.ts';
+import {
+  AML_PATIENT,
+  FIELD_PRESENT,
+  followUpDueCondition,
+  QUALITY_CONDITIONS,
+  whereOf,
+} from '../patients/read-model/list-sql.ts';
 
 /**
  * The coordinator's view (CONTRACT §13, docs/api-quality.md#the-coordinators-view): per institution or
@@ -22,35 +28,6 @@ import { QUALITY_CONDITIONS, whereOf } from '../patients/read-model/list-sql.ts'
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** Each key field of §9's summary and the condition a patient has it under. */
-const COMPLETENESS: Record<(typeof COMPLETENESS_FIELDS)[number], string> = {
-  dxDate: 'l.dx_date is not null',
-  dxSubType: 'l.dx_sub_type is not null',
-  riskLevel: 'l.risk_level is not null',
-  consent: 'l.consent',
-  firstLineScheme: 'l.first_scheme is not null',
-  firstLineResponse: 'l.first_response is not null',
-  cytogenetics: 'l.has_cytogenetics',
-  molecularStudies: 'l.has_molecular',
-  ngs: 'l.has_ngs',
-  lastContactDate: 'l.last_contact_date is not null',
-};
-
-const MR_GENES = ['ASXL1', 'BCOR', 'EZH2', 'RUNX1', 'SF3B1', 'SRSF2', 'STAG2', 'U2AF1', 'ZRSR2'];
-
-/** Each ELN input and the condition an AML patient has it under (a marker tested, entered or read). */
-const ELN_INPUTS: Record<(typeof ELN_INPUT_FIELDS)[number], string> = {
-  karyotype: "(l.karyotype is not null or l.karyotype_result in ('normal', 'abnormal'))",
-  NPM1: "coalesce(l.genetic_markers ? 'NPM1', false)",
-  'FLT3-ITD': "coalesce(l.genetic_markers ? 'FLT3-ITD', false)",
-  'CEBPA-bZIP': "coalesce(l.genetic_markers ? 'CEBPA-bZIP', false)",
-  TP53: "coalesce(l.genetic_markers ? 'TP53', false)",
-  mrGenes: `coalesce(l.genetic_markers ?& array[${MR_GENES.map((gene) => `'${gene}'`).join(', ')}], false)`,
-  eln2022Classified: "l.eln2022 in ('favorable', 'intermediate', 'adverse')",
-};
-
-const AML = "l.eln2022 <> 'not_applicable'";
 
 interface PatientFiguresRow extends Record<string, unknown> {
   total: number;
@@ -95,28 +72,26 @@ function institutionFilter(query: OverviewQuery): SQL[] {
 
 function patientFiguresSql(query: OverviewQuery, today: string): SQL {
   const { keys, set } = grouping(query);
-  const cutoff = sql`(${today}::date - make_interval(months => ${query.months}))::date`;
   const doctorKey = query.groupBy === 'doctor' ? sql.raw('g.doctor_id') : sql.raw('null::uuid');
   return sql`with g as (
       select (grouping(${keys}) > 0)::int as total, l.institution_id, ${query.groupBy === 'doctor' ? sql.raw('l.doctor_id') : sql.raw('null::uuid as doctor_id')},
-        count(*)::int as patients, ${count(AML)} as "amlPatients",
+        count(*)::int as patients, ${count(AML_PATIENT)} as "amlPatients",
         ${sql.join(
-          Object.entries(COMPLETENESS).map(
-            ([field, condition]) => sql`${count(condition)} as ${sql.identifier(`c:${field}`)}`,
+          COMPLETENESS_FIELDS.map(
+            (field) => sql`${count(FIELD_PRESENT[field])} as ${sql.identifier(`c:${field}`)}`,
           ),
           sql`, `,
         )},
         ${sql.join(
-          Object.entries(ELN_INPUTS).map(
-            ([field, condition]) =>
-              sql`${count(`${AML} and ${condition}`)} as ${sql.identifier(`e:${field}`)}`,
+          ELN_INPUT_FIELDS.map(
+            (field) =>
+              sql`${count(`${AML_PATIENT} and ${FIELD_PRESENT[field]}`)} as ${sql.identifier(`e:${field}`)}`,
           ),
           sql`, `,
         )},
         count(*) filter (where ${QUALITY_CONDITIONS.error})::int as "qualityErrors",
         count(*) filter (where ${QUALITY_CONDITIONS.warning})::int as "qualityWarnings",
-        count(*) filter (where l.death_date is null and (l.last_known_alive < ${cutoff}
-          or (l.last_known_alive is null and l.created_at < ${cutoff}::timestamp at time zone 'UTC')))::int as "followUpsDue",
+        count(*) filter (where ${followUpDueCondition(today, query.months)})::int as "followUpsDue",
         percentile_cont(0.5) within group (order by ((l.created_at at time zone 'UTC')::date - l.dx_date))
           filter (where l.dx_date is not null) as "medianDaysToRegistration"
       from patient_list l ${whereOf(institutionFilter(query))}

@@ -1,3 +1,4 @@
+import { type Overview, type OverviewMeasure, overviewListFilters } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import {
@@ -457,6 +458,68 @@ describe('data quality', () => {
       ).toBe(403);
       const trail = await get(admin, `/api/audit?userId=${admin.userId}&action=quality.overview&size=1`);
       expect(trail.data).toHaveLength(1);
+    });
+
+    it('links every figure to a patient list of as many patients, per doctor and in total', async () => {
+      const coordinator = await newDoctor(t);
+      await withBlastsInCr(coordinator);
+      await consentedPatient(t, coordinator, { dxDate: '2020-01-10', consentDate: '2020-01-10' });
+      await consentedPatient(t, coordinator, { dxSubType: 'ALL' });
+      await createPatient(t, coordinator, { identification: uniqueId() });
+      const code = (await get(admin, `/api/patients/list?doctorId=${coordinator.doctorId}&size=1`)).data[0]
+        .institution.code;
+      const view = { months: 6, institutionCode: code };
+      const byDoctor: Overview = (
+        await get(admin, `/api/quality/overview?groupBy=doctor&institutionCode=${encodeURIComponent(code)}`)
+      ).data;
+      const [row] = byDoctor.rows;
+      expect(row?.doctor?.id).toBe(coordinator.doctorId);
+      for (const [place, figures] of [
+        [row ?? null, row],
+        [null, byDoctor.total],
+      ] as const) {
+        if (!figures) {
+          throw new Error('no row');
+        }
+        const expected: [OverviewMeasure, number][] = [
+          ['patients', figures.patients],
+          ['qualityErrors', figures.qualityErrors],
+          ['qualityWarnings', figures.qualityWarnings],
+          ['followUpsDue', figures.followUpsDue],
+          ...figures.completeness.map(
+            (entry) => [{ missing: entry.field }, figures.patients - entry.n] as [OverviewMeasure, number],
+          ),
+          ...figures.elnInputs.map(
+            (entry) => [{ missing: entry.field }, figures.amlPatients - entry.n] as [OverviewMeasure, number],
+          ),
+        ];
+        for (const [measure, n] of expected) {
+          const filters = overviewListFilters(place, measure, view);
+          const list = await get(admin, `/api/patients/list?size=1&${new URLSearchParams(filters)}`);
+          expect([measure, list.totalItems]).toEqual([measure, n]);
+        }
+      }
+      // Figures that are neither all zero nor all patients, so that each filter is seen to select (the
+      // patient registered today is not due yet).
+      expect(row).toMatchObject({ patients: 4, qualityErrors: 1, followUpsDue: 3, amlPatients: 2 });
+      expect(row?.completeness).toContainEqual({ field: 'dxDate', n: 3 });
+
+      // A doctor may ask for their own patients without a field, or due; not for another doctor's.
+      expect((await get(coordinator, '/api/patients/list?missing=dxDate')).totalItems).toBe(1);
+      expect((await get(coordinator, '/api/patients/list?followUpDue=6')).totalItems).toBe(3);
+      const refused = await t.request({
+        method: 'GET',
+        url: `/api/patients/list?doctorId=${coordinator.doctorId}`,
+        token: coordinator.token,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().fields)).toEqual(['doctorId']);
+      for (const bad of ['missing=weight', 'followUpDue=0', 'followUpDue=x', 'doctorId=42']) {
+        expect(
+          (await t.request({ method: 'GET', url: `/api/patients/list?${bad}`, token: admin.token }))
+            .statusCode,
+        ).toBe(400);
+      }
     });
   });
 });

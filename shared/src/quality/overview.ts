@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPLETENESS_FIELDS } from '../outcomes.ts';
+import { COMPLETENESS_FIELDS, ELN_INPUT_FIELDS, type MissingField } from '../field-checks.ts';
+import { FOLLOW_UP_DUE_MONTHS, followUpMonthsSchema } from '../follow-up.ts';
 import { searchText } from '../text.ts';
 import { QUERY_STATUSES } from './queries.ts';
 
@@ -37,29 +38,10 @@ export type Notifications = z.infer<typeof notificationsSchema>;
 
 /** `GET /api/outcomes/follow-up-due/count`: the menu's badge (CONTRACT §9); not audited, it names no patient. */
 export const followUpDueCountQuerySchema = z.strictObject({
-  months: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(60, 'validation.invalid')
-    .default(6),
+  months: followUpMonthsSchema.default(FOLLOW_UP_DUE_MONTHS),
 });
 export type FollowUpDueCountQuery = z.infer<typeof followUpDueCountQuerySchema>;
 export const followUpDueCountSchema = z.object({ count: z.number().int() });
-
-/** The inputs of the ELN 2022 risk whose presence the coordinator's view counts (among the AML patients). */
-export const ELN_INPUT_FIELDS = [
-  'karyotype',
-  'NPM1',
-  'FLT3-ITD',
-  'CEBPA-bZIP',
-  'TP53',
-  /** Every one of the nine myelodysplasia-related genes tested. */
-  'mrGenes',
-  /** A category other than `insufficient`. */
-  'eln2022Classified',
-] as const;
-export type ElnInputField = (typeof ELN_INPUT_FIELDS)[number];
 
 export const OVERVIEW_GROUPS = ['institution', 'doctor'] as const;
 export type OverviewGroup = (typeof OVERVIEW_GROUPS)[number];
@@ -69,7 +51,7 @@ export const overviewQuerySchema = z.strictObject({
   groupBy: z.enum(OVERVIEW_GROUPS, { error: 'validation.chooseOption' }).default('institution'),
   institutionCode: searchText(100).pipe(z.string().min(1)).optional(),
   /** The months without news that make a follow-up due (CONTRACT §9). */
-  months: z.coerce.number().int().min(1).max(60).default(6),
+  months: followUpMonthsSchema.default(FOLLOW_UP_DUE_MONTHS),
 });
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
@@ -113,3 +95,43 @@ export const overviewSchema = z.object({
   total: overviewFiguresSchema,
 });
 export type Overview = z.infer<typeof overviewSchema>;
+
+/** A figure of the coordinator's view that selects patients: each links to the patient list. */
+export type OverviewMeasure =
+  | 'patients'
+  | 'qualityErrors'
+  | 'qualityWarnings'
+  | 'followUpsDue'
+  | { readonly missing: MissingField };
+
+/**
+ * The patient list's filters (`/patients?doctorId=…&missing=karyotype`) that select exactly the patients a
+ * figure of the coordinator's view counts, for one row (an institution, or a doctor there) or for the
+ * total (`null`) of the view asked with `view` (its follow-up window, and its institution if any). The
+ * list answers with as many patients as the figure says (the API tests hold the two together), so every
+ * figure can be a link.
+ */
+export function overviewListFilters(
+  row: Pick<OverviewRow, 'institution' | 'doctor'> | null,
+  measure: OverviewMeasure,
+  view: Pick<OverviewQuery, 'months' | 'institutionCode'>,
+): Record<string, string> {
+  const filters: Record<string, string> = {};
+  if (row?.doctor) {
+    filters.doctorId = row.doctor.id;
+  } else if (row) {
+    filters.institutionCode = row.institution.code;
+  } else if (view.institutionCode) {
+    filters.institutionCode = view.institutionCode;
+  }
+  if (measure === 'qualityErrors') {
+    filters.quality = 'error';
+  } else if (measure === 'qualityWarnings') {
+    filters.quality = 'warning';
+  } else if (measure === 'followUpsDue') {
+    filters.followUpDue = String(view.months);
+  } else if (typeof measure === 'object') {
+    filters.missing = measure.missing;
+  }
+  return filters;
+}

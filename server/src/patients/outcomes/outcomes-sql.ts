@@ -1,7 +1,13 @@
-import { AGE_BANDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
+import { AGE_BANDS, COMPLETENESS_FIELDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../patient-access.ts';
-import { listConditions, whereOf } from '../read-model/list-sql.ts';
+import {
+  FIELD_PRESENT,
+  FOLLOW_UP_FROM,
+  followUpDueCondition,
+  listConditions,
+  whereOf,
+} from '../read-model/list-sql.ts';
 import { otherAsOne } from '../read-model/records-sql.ts';
 
 /**
@@ -96,12 +102,12 @@ export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
       s.subtype as "subtype", l.dx_secondary as "dx", s.institution as "institution", s.dx_year as "dxYear",
       l.risk_level as "riskLevel", l.eln2022 as "eln2022", count(*)::int as "n",
       ${has('l.relapse')} as "relapses", ${has('l.death_date is not null')} as "deaths",
-      ${has('l.dx_date is not null')} as "dxDate", ${has('l.dx_sub_type is not null')} as "dxSubType",
-      ${has('l.risk_level is not null')} as "riskLevelPresent", ${has('l.consent')} as "consent",
-      ${has('l.first_scheme is not null')} as "firstLineScheme",
-      ${has('l.first_response is not null')} as "firstLineResponse",
-      ${has('l.has_cytogenetics')} as "cytogenetics", ${has('l.has_molecular')} as "molecularStudies",
-      ${has('l.has_ngs')} as "ngs", ${has('l.last_contact_date is not null')} as "lastContactDate"
+      ${sql.join(
+        COMPLETENESS_FIELDS.map(
+          (field) => sql`${has(FIELD_PRESENT[field])} as ${sql.identifier(`present:${field}`)}`,
+        ),
+        sql`, `,
+      )}
     from patient_list l
     cross join lateral (select ${GROUP_KEY.subtype} as subtype,
       -- The summary's chart reads institutions by name (unique, as codes are); curves group by code.
@@ -111,12 +117,6 @@ export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
     group by grouping sets ((s.subtype), (l.dx_secondary), (s.institution), (s.dx_year), (l.risk_level),
       (l.eln2022), ())`;
 }
-
-/**
- * The day a patient's follow-up is counted from: the last known alive date, or, for a patient with no
- * dated record at all, the day it was registered — a patient registered today is not due (CONTRACT §9).
- */
-const FOLLOW_UP_FROM = sql`coalesce(l.last_known_alive, l.created_at::date)`;
 
 /**
  * The patients alive (no death date) whose last news (the last known alive date, else the registration)
@@ -143,9 +143,5 @@ export function followUpCountSql(viewer: Viewer, today: string, months: number):
 }
 
 function followUpConditions(viewer: Viewer, today: string, months: number): SQL[] {
-  return [
-    ...listConditions(viewer, {}),
-    sql`l.death_date is null`,
-    sql`${FOLLOW_UP_FROM} < (${today}::date - make_interval(months => ${months}))::date`,
-  ];
+  return [...listConditions(viewer, {}), followUpDueCondition(today, months)];
 }

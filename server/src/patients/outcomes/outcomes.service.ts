@@ -31,8 +31,7 @@ import {
  * filters. The curves are in `survival.service.ts`, the comparisons in `comparisons.service.ts`.
  */
 
-interface SummaryRow
-  extends Record<Exclude<(typeof COMPLETENESS_FIELDS)[number], 'riskLevel'> | 'riskLevelPresent', number> {
+interface SummaryRow extends Record<`present:${(typeof COMPLETENESS_FIELDS)[number]}`, number> {
   set: number;
   subtype: string | null;
   dx: string | null;
@@ -86,7 +85,7 @@ export async function summary(
     followUp,
     completeness: COMPLETENESS_FIELDS.map((field) => ({
       field,
-      n: (field === 'riskLevel' ? total?.riskLevelPresent : total?.[field]) ?? 0,
+      n: total?.[`present:${field}`] ?? 0,
     })),
   };
 }

@@ -1,6 +1,12 @@
 import {
   adminOnlyFiltersOf,
+  COMPLETENESS_FIELDS,
+  type CompletenessField,
+  ELN_INPUT_FIELDS,
+  type ElnInputField,
+  isElnInputField,
   LAB_REPORT,
+  type MissingField,
   NGS_OP,
   type PatientFilters,
   type PatientListQuery,
@@ -13,6 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/search.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
+import { todayOf } from '../patient-rules.ts';
 import { isOther, iso } from './records-sql.ts';
 
 /**
@@ -54,6 +61,59 @@ function textSearch(viewer: Viewer, text: string): TextSearch {
     institutions: sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
     patients: sql`(${sql.join(matches, sql` or `)})`,
   };
+}
+
+/** A patient the ELN 2022 applies to (an AML), whose ELN inputs the coordinator's view counts. */
+export const AML_PATIENT = "l.eln2022 <> 'not_applicable'";
+
+const MR_GENES = ['ASXL1', 'BCOR', 'EZH2', 'RUNX1', 'SF3B1', 'SRSF2', 'STAG2', 'U2AF1', 'ZRSR2'];
+
+/**
+ * Each field the summary and the coordinator's view count, and the condition under which a patient has
+ * it, written once: the `missing` filter is its negation, so that a figure and the list it links to
+ * always agree. An ELN input is a marker tested, a karyotype entered or read, or a category given.
+ */
+export const FIELD_PRESENT: Readonly<Record<CompletenessField | ElnInputField, string>> = {
+  dxDate: 'l.dx_date is not null',
+  dxSubType: 'l.dx_sub_type is not null',
+  riskLevel: 'l.risk_level is not null',
+  consent: 'l.consent',
+  firstLineScheme: 'l.first_scheme is not null',
+  firstLineResponse: 'l.first_response is not null',
+  cytogenetics: 'l.has_cytogenetics',
+  molecularStudies: 'l.has_molecular',
+  ngs: 'l.has_ngs',
+  lastContactDate: 'l.last_contact_date is not null',
+  karyotype: "(l.karyotype is not null or l.karyotype_result in ('normal', 'abnormal'))",
+  NPM1: "coalesce(l.genetic_markers ? 'NPM1', false)",
+  'FLT3-ITD': "coalesce(l.genetic_markers ? 'FLT3-ITD', false)",
+  'CEBPA-bZIP': "coalesce(l.genetic_markers ? 'CEBPA-bZIP', false)",
+  TP53: "coalesce(l.genetic_markers ? 'TP53', false)",
+  mrGenes: `coalesce(l.genetic_markers ?& array[${MR_GENES.map((gene) => `'${gene}'`).join(', ')}], false)`,
+  eln2022Classified: "l.eln2022 in ('favorable', 'intermediate', 'adverse')",
+};
+// Every field of the shared lists has its condition (checked when the module loads, and by the types).
+for (const field of [...COMPLETENESS_FIELDS, ...ELN_INPUT_FIELDS]) {
+  if (!FIELD_PRESENT[field]) {
+    throw new Error(`No condition for the field ${field}`);
+  }
+}
+
+/** The patients without a field: for an ELN input, the AML patients without it. */
+export function missingCondition(field: MissingField): SQL {
+  const lacks = `not coalesce(${FIELD_PRESENT[field]}, false)`;
+  return sql.raw(isElnInputField(field) ? `(${AML_PATIENT} and ${lacks})` : `(${lacks})`);
+}
+
+/**
+ * The day a patient's follow-up is counted from: the last known alive date, or, for a patient with no
+ * dated record at all, the day it was registered — a patient registered today is not due (CONTRACT §9).
+ */
+export const FOLLOW_UP_FROM = sql`coalesce(l.last_known_alive, l.created_at::date)`;
+
+/** The living patients whose last news is older than `months` months on `today` (CONTRACT §9). */
+export function followUpDueCondition(today: string, months: number): SQL {
+  return sql`(l.death_date is null and ${FOLLOW_UP_FROM} < (${today}::date - make_interval(months => ${months}))::date)`;
 }
 
 /**
@@ -100,6 +160,15 @@ function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   }
   if (filters.quality) {
     conditions.push(QUALITY_CONDITIONS[filters.quality]);
+  }
+  if (filters.doctorId) {
+    conditions.push(sql`l.doctor_id = ${filters.doctorId}`);
+  }
+  if (filters.followUpDue) {
+    conditions.push(followUpDueCondition(todayOf(new Date()), filters.followUpDue));
+  }
+  if (filters.missing) {
+    conditions.push(missingCondition(filters.missing));
   }
   return conditions;
 }
@@ -218,6 +287,7 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
   'relapse',
   'codeOP',
   'eln',
+  'doctorId',
 ] as const);
 
 /**

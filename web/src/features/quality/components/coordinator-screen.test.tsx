@@ -59,19 +59,34 @@ describe('CoordinatorScreen', () => {
     expect(router.state.location.search).toBe('?institutionCode=HI&quality=error');
   });
 
-  it('groups by doctor, where the list cannot select a doctor’s patients, and downloads the CSV', async () => {
+  it('groups by doctor, links each doctor’s patients and those missing a field, and downloads the CSV', async () => {
     const api = stubQuality();
-    renderScreen(<CoordinatorScreen />, { path: '/quality?groupBy=doctor' });
+    const { router } = renderScreen(<CoordinatorScreen />, { path: '/quality?groupBy=doctor' });
     const table = await screen.findByRole(
       'region',
       { name: 'Calidad por institución o médico' },
       { timeout: 5000 },
     );
     const row = within(table).getByRole('row', { name: /Ana Paz/ });
-    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(row).getByRole('link', {
+        name: '10 pacientes sin Subtipo en Ana Paz (Hospital Italiano): ver la lista',
+      }),
+    ).toHaveTextContent('faltan 10');
+
     await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     await vi.waitFor(() => expect(api.to('GET /api/quality/overview/csv')).toHaveLength(1));
     expect(api.to('GET /api/quality/overview/csv')[0]?.query).toEqual({ groupBy: 'doctor' });
+    await userEvent.click(
+      within(row).getByRole('link', {
+        name: /^\d+ Pacientes en Ana Paz \(Hospital Italiano\): ver la lista$/,
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/patients');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      doctorId: '00000000-0000-4000-8000-000000000002',
+      doctorName: 'Ana Paz (Hospital Italiano)',
+    });
   });
 
   it('opens the same query for every patient a rule flags', async () => {

@@ -1,32 +1,19 @@
+import { type OverviewMeasure, overviewListFilters } from '@registry/shared';
 import type { OverviewRow } from '../api/schemas.ts';
 
-/** A number of the coordinator's view that may link to the patient list. */
-export type Measure = 'patients' | 'qualityErrors' | 'qualityWarnings';
-
 /**
- * The patient list's URL filters (`/patients?institutionCode=…&quality=error`) that select the patients a
- * number of the coordinator's view counts, or null where the list has no filter that selects exactly
- * them (then the number is shown without a link rather than with one to the wrong patients).
+ * The address of the patient list filtered to the patients a figure of the coordinator's view counts
+ * (`/patients?doctorId=…&missing=karyotype`, the shared `overviewListFilters`); a doctor's row also names
+ * the doctor (`doctorName`), which the list shows beside its filters.
  */
-export function listFiltersFor(row: Pick<OverviewRow, 'institution' | 'doctor'> | null, measure: Measure) {
+export function listPathFor(
+  row: Pick<OverviewRow, 'institution' | 'doctor'> | null,
+  measure: OverviewMeasure,
+  months: number,
+): string {
+  const params = new URLSearchParams(overviewListFilters(row, measure, { months }));
   if (row?.doctor) {
-    // The list has no filter by doctor.
-    return null;
+    params.set('doctorName', `${row.doctor.name} (${row.institution.name})`);
   }
-  const filters: Record<string, string> = {};
-  if (row) {
-    filters.institutionCode = row.institution.code;
-  }
-  if (measure === 'qualityErrors') {
-    filters.quality = 'error';
-  } else if (measure === 'qualityWarnings') {
-    filters.quality = 'warning';
-  }
-  return filters;
-}
-
-/** The address of the patient list with those filters. */
-export function listPathFor(filters: Readonly<Record<string, string>>): string {
-  const search = new URLSearchParams(filters).toString();
-  return search ? `/patients?${search}` : '/patients';
+  return `/patients?${params}`;
 }

@@ -1,10 +1,10 @@
 import { Anchor, Table, Text } from '@mantine/core';
-import { COMPLETENESS_FIELDS } from '@registry/shared';
+import { COMPLETENESS_FIELDS, type MissingField } from '@registry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ELN_INPUT_FIELDS, type Overview, type OverviewFigures, type OverviewRow } from '../api/schemas.ts';
-import { listFiltersFor, listPathFor, type Measure } from './overview-links.ts';
+import { listPathFor } from './overview-links.ts';
 
 interface OverviewTableProps {
   readonly overview: Overview;
@@ -13,8 +13,9 @@ interface OverviewTableProps {
 const NUMBER_STYLE = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
 /**
- * The coordinator's table (CONTRACT §13): a row per institution or per doctor and the totals, each number
- * a link to the patient list filtered to the patients it counts where the list can select them.
+ * The coordinator's table (CONTRACT §13): a row per institution or per doctor and the totals, each count
+ * of patients a link to the patient list filtered to exactly them; each field's completeness with a link
+ * to the patients who lack it.
  */
 export function OverviewTable({ overview }: OverviewTableProps) {
   const { t, i18n } = useTranslation();
@@ -28,25 +29,61 @@ export function OverviewTable({ overview }: OverviewTableProps) {
     return row.doctor ? `${row.doctor.name} (${row.institution.name})` : row.institution.name;
   };
 
+  /** A figure as a link to the list of the patients it counts (a zero as plain text). */
+  const linked = (
+    row: OverviewRow | null,
+    value: number,
+    measure: Parameters<typeof listPathFor>[1],
+    label: string,
+    text: string = numbers.format(value),
+  ): ReactNode =>
+    value > 0 ? (
+      <Anchor component={Link} to={listPathFor(row, measure, overview.months)} aria-label={label}>
+        {text}
+      </Anchor>
+    ) : (
+      text
+    );
+
   const count = (
     row: OverviewRow | null,
     figures: OverviewFigures,
-    measure: Measure,
+    measure: 'patients' | 'qualityErrors' | 'qualityWarnings' | 'followUpsDue',
     what: string,
-  ): ReactNode => {
-    const value = figures[measure];
-    const filters = value > 0 ? listFiltersFor(row, measure) : null;
-    if (!filters) {
-      return numbers.format(value);
-    }
+  ): ReactNode =>
+    linked(
+      row,
+      figures[measure],
+      measure,
+      t('coordinator.linkLabel', { value: numbers.format(figures[measure]), what, who: whoOf(row) }),
+    );
+
+  /** How many have a field (and the share), and beneath, how many lack it as a link to them. */
+  const completeness = (
+    row: OverviewRow | null,
+    field: MissingField,
+    n: number,
+    total: number,
+    name: string,
+  ) => {
+    const missing = total - n;
     return (
-      <Anchor
-        component={Link}
-        to={listPathFor(filters)}
-        aria-label={t('coordinator.linkLabel', { value: numbers.format(value), what, who: whoOf(row) })}
-      >
-        {numbers.format(value)}
-      </Anchor>
+      <>
+        {share(n, total)}
+        <Text size="xs" c="dimmed">
+          {linked(
+            row,
+            missing,
+            { missing: field },
+            t('coordinator.missingLinkLabel', {
+              value: numbers.format(missing),
+              field: name,
+              who: whoOf(row),
+            }),
+            t('coordinator.missing', { value: numbers.format(missing) }),
+          )}
+        </Text>
+      </>
     );
   };
 
@@ -83,13 +120,15 @@ export function OverviewTable({ overview }: OverviewTableProps) {
             : t('coordinator.medianAge', { days: numbers.format(figures.answeredQueriesMedianDays) })}
         </Text>
       </Table.Td>
-      <Table.Td style={NUMBER_STYLE}>{numbers.format(figures.followUpsDue)}</Table.Td>
+      <Table.Td style={NUMBER_STYLE}>
+        {count(row, figures, 'followUpsDue', t('coordinator.columns.followUpDue'))}
+      </Table.Td>
       <Table.Td style={NUMBER_STYLE}>{days(figures.medianDaysToRegistration)}</Table.Td>
       {COMPLETENESS_FIELDS.map((field) => {
         const n = figures.completeness.find((entry) => entry.field === field)?.n ?? 0;
         return (
           <Table.Td key={field} style={NUMBER_STYLE}>
-            {share(n, figures.patients)}
+            {completeness(row, field, n, figures.patients, t(`cohortSummary.fields.${field}`))}
           </Table.Td>
         );
       })}
@@ -97,7 +136,7 @@ export function OverviewTable({ overview }: OverviewTableProps) {
         const n = figures.elnInputs.find((entry) => entry.field === field)?.n ?? 0;
         return (
           <Table.Td key={field} style={NUMBER_STYLE}>
-            {share(n, figures.amlPatients)}
+            {completeness(row, field, n, figures.amlPatients, t(`coordinator.eln.${field}`))}
           </Table.Td>
         );
       })}

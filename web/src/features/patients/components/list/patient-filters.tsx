@@ -1,7 +1,11 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Pill, Select } from '@mantine/core';
 import {
   CODE_OP_FILTERS,
+  COMPLETENESS_FIELDS,
+  ELN_INPUT_FIELDS,
   ELN2022_CATEGORIES,
+  FOLLOW_UP_DUE_MONTHS,
+  MISSING_FIELDS,
   type PatientFilters,
   QUALITY_FILTERS,
   relapseRangeOf,
@@ -24,6 +28,8 @@ const ALL = 'all';
 interface PatientFiltersProps {
   readonly isAdmin: boolean;
   readonly filters: PatientFilters;
+  /** The doctor `filters.doctorId` selects, by name, when the link that set it named them. */
+  readonly doctorName?: string | undefined;
   readonly onChange: <K extends keyof PatientFilters>(key: K, value: PatientFilters[K] | undefined) => void;
 }
 
@@ -32,13 +38,17 @@ export function activeFilterCount(filters: PatientFilters): number {
   return Object.entries(filters).filter(([key, value]) => key !== 'text' && value !== undefined).length;
 }
 
+/** The windows the follow-up filter offers, and the one an address asked for when it is another. */
+const FOLLOW_UP_WINDOWS = [3, FOLLOW_UP_DUE_MONTHS, 12] as const;
+
 /**
  * The list's filters (docs/product-rules.md#patient-list): relapse, its date range, the ELN 2022 genetic
- * risk and data quality for everyone;
- * institution code, subtype (every Diagnosis value), dx type and Code OP for admins. Each change applies
- * at once; 'all' filters nothing; "clear all filters" empties every one of them (not the search).
+ * risk, data quality, a missing field and the follow-ups due for everyone;
+ * institution code, subtype (every Diagnosis value), dx type and Code OP for admins, and the doctor the
+ * coordinator's view chose, shown as a pill that removes it. Each change applies at once; 'all' filters
+ * nothing; "clear all filters" empties every one of them (not the search).
  */
-export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFiltersProps) {
+export function PatientFiltersBar({ isAdmin, filters, doctorName, onChange }: PatientFiltersProps) {
   const { t } = useTranslation();
   const codes = useInstitutionCodes(isAdmin);
   // The picker holds a half-chosen range; the filter changes once both ends are chosen, or none.
@@ -95,6 +105,48 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
         allowDeselect={false}
         w={{ base: '100%', xs: 220 }}
       />
+      <Select
+        label={t('patientList.filters.missing')}
+        data={[
+          all,
+          {
+            group: t('patientList.filters.missingKeyFields'),
+            items: COMPLETENESS_FIELDS.map((field) => ({
+              value: field,
+              label: t(`cohortSummary.fields.${field}`),
+            })),
+          },
+          {
+            group: t('patientList.filters.missingElnInputs'),
+            items: ELN_INPUT_FIELDS.map((field) => ({ value: field, label: t(`coordinator.eln.${field}`) })),
+          },
+        ]}
+        value={filters.missing ?? ALL}
+        onChange={(value) =>
+          onChange(
+            'missing',
+            MISSING_FIELDS.find((field) => field === value),
+          )
+        }
+        allowDeselect={false}
+        w={{ base: '100%', xs: 220 }}
+      />
+      <Select
+        label={t('patientList.filters.followUpDue')}
+        data={[
+          all,
+          ...[...new Set([...FOLLOW_UP_WINDOWS, ...(filters.followUpDue ? [filters.followUpDue] : [])])]
+            .sort((a, b) => a - b)
+            .map((months) => ({
+              value: String(months),
+              label: t('patientList.filters.followUpDueMonths', { count: months }),
+            })),
+        ]}
+        value={filters.followUpDue ? String(filters.followUpDue) : ALL}
+        onChange={(value) => onChange('followUpDue', value && value !== ALL ? Number(value) : undefined)}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 250 }}
+      />
       {isAdmin && (
         <>
           <InstitutionCodeFilter
@@ -119,6 +171,23 @@ export function PatientFiltersBar({ isAdmin, filters, onChange }: PatientFilters
             w={{ base: '100%', xs: 160 }}
           />
         </>
+      )}
+      {isAdmin && filters.doctorId && (
+        <Pill
+          size="lg"
+          withRemoveButton
+          onRemove={() => onChange('doctorId', undefined)}
+          // Mantine hides the remove button from the keyboard and readers (inside an input it is the
+          // input's Backspace); standing alone, it is the filter's only control.
+          removeButtonProps={{
+            'aria-label': t('patientList.filters.removeDoctor'),
+            'aria-hidden': false,
+            tabIndex: 0,
+          }}
+          mb={4}
+        >
+          {t('patientList.filters.doctor', { name: doctorName ?? t('patientList.filters.doctorUnnamed') })}
+        </Pill>
       )}
       {activeFilterCount(filters) > 0 && (
         <Button

@@ -82,7 +82,12 @@ function FoldedFilters({
       </Group>
       <Collapse expanded={opened} id={panelId}>
         <Stack gap="sm">
-          <PatientFiltersBar isAdmin={user.isAdmin} filters={state.filters} onChange={state.setFilter} />
+          <PatientFiltersBar
+            isAdmin={user.isAdmin}
+            filters={state.filters}
+            doctorName={state.doctorName}
+            onChange={state.setFilter}
+          />
           {seesAdminFields(user) && <SortSelect state={state} />}
         </Stack>
       </Collapse>
@@ -125,7 +130,12 @@ export function PatientsList({ user, state }: PatientsListProps) {
       {phone ? (
         <FoldedFilters user={user} state={state} />
       ) : (
-        <PatientFiltersBar isAdmin={isAdmin} filters={state.filters} onChange={state.setFilter} />
+        <PatientFiltersBar
+          isAdmin={isAdmin}
+          filters={state.filters}
+          doctorName={state.doctorName}
+          onChange={state.setFilter}
+        />
       )}
       {patients.isError && !patients.data ? (
         <ListError

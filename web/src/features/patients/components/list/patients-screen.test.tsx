@@ -176,6 +176,42 @@ describe('PatientsScreen', () => {
     );
   });
 
+  it('opens with the filters a coordinator’s link names, the doctor by name, each removable', async () => {
+    localStorage.setItem('patient_filters', JSON.stringify({ relapse: 'true' }));
+    const api = stubListApi(() => page(rows));
+    const { router } = renderScreen(<PatientsScreen />, {
+      path: `/patients?doctorId=00000000-0000-4000-8000-000000000002&doctorName=${encodeURIComponent('Ana Paz (Hospital Italiano)')}&missing=karyotype&followUpDue=6`,
+    });
+    await screen.findByText('AL-OP#12');
+    expect(listCalls(api)[0]).toMatchObject({
+      page: '0',
+      doctorId: '00000000-0000-4000-8000-000000000002',
+      missing: 'karyotype',
+      followUpDue: '6',
+    });
+    // The address named every filter: the stored relapse filter is not among them.
+    expect(listCalls(api)[0]).not.toHaveProperty('relapse');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('combobox', { name: 'Sin el dato' })).toHaveValue('Cariotipo (LMA)');
+    expect(screen.getByRole('combobox', { name: 'Control pendiente' })).toHaveValue(
+      'Sin noticias hace más de 6 meses',
+    );
+    expect(screen.getByText('Médico: Ana Paz (Hospital Italiano)')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar el filtro por médico' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).not.toHaveProperty('doctorId'));
+    expect(screen.queryByText(/^Médico:/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sin el dato' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fecha de diagnóstico', hidden: true }));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toMatchObject({ missing: 'dxDate', followUpDue: '6', page: '0' }),
+    );
+    expect(JSON.parse(localStorage.getItem('patient_filters') ?? '{}')).toMatchObject({
+      missing: 'dxDate',
+      followUpDue: 6,
+    });
+  });
+
   it('clears the relapse date range with its clear button', async () => {
     localStorage.setItem('patient_filters', JSON.stringify({ obito: '2024-01-01,2024-12-31' }));
     const api = stubListApi();

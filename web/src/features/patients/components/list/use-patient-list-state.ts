@@ -32,6 +32,15 @@ interface Stored {
   readonly filters: PatientFilters;
   readonly sort: PatientSort;
   readonly size: PatientPageSize;
+  /** The name of the doctor `filters.doctorId` selects, as the link that set it gave it (shown, not sent). */
+  readonly doctorName?: string;
+}
+
+/** A doctor's name as an address or the storage gives it: text, and not longer than a name and hospital. */
+function doctorNameOf(value: unknown, filters: PatientFilters): string | undefined {
+  return filters.doctorId && typeof value === 'string' && value.trim()
+    ? value.trim().slice(0, 300)
+    : undefined;
 }
 
 /** Sorting by a date starts with the newest: a patient just registered is then one click away. */
@@ -87,6 +96,7 @@ function readStored(user: Pick<PolicyUser, 'isAdmin'>): Stored {
     filters: filters as PatientFilters,
     sort,
     size: size.success ? size.data : (DEFAULT_PAGE_SIZE as PatientPageSize),
+    doctorName: doctorNameOf(stored.doctorName, filters as PatientFilters),
   };
 }
 
@@ -102,7 +112,9 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
   const [page, setPage] = usePersistentPage(STORAGE_KEYS.lastPagePatients);
   const [state, setState] = useState<Stored>(() => {
     const stored = readStored(user);
-    return fromAddress ? { ...stored, filters: fromAddress } : stored;
+    return fromAddress
+      ? { ...stored, filters: fromAddress, doctorName: doctorNameOf(params.get('doctorName'), fromAddress) }
+      : stored;
   });
   const [search, setSearchText] = useState(state.filters.text ?? '');
 
@@ -118,7 +130,7 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
   useEffect(() => {
     localStorage.setItem(
       STORAGE_KEYS.patientFilters,
-      JSON.stringify({ ...state.filters, ...state.sort, size: state.size }),
+      JSON.stringify({ ...state.filters, ...state.sort, size: state.size, doctorName: state.doctorName }),
     );
   }, [state]);
 
@@ -126,7 +138,10 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
     if (state.filters[key] === value) {
       return;
     }
-    setState((current) => ({ ...current, filters: { ...current.filters, [key]: value } }));
+    setState((current) => {
+      const filters = { ...current.filters, [key]: value };
+      return { ...current, filters, doctorName: doctorNameOf(current.doctorName, filters) };
+    });
     setPage(0);
   };
 
@@ -183,6 +198,7 @@ export function usePatientListState(user: Pick<PolicyUser, 'isAdmin'>) {
     search,
     setSearch,
     filters: state.filters,
+    doctorName: state.doctorName,
     setFilter,
     sort: state.sort,
     toggleSort,
