@@ -14,6 +14,7 @@ import {
   nullableChoice,
   nullableDateSchema,
 } from './patients-rules.ts';
+import { PENDING_QUERY_STATUSES } from './quality/queries.ts';
 import { QUALITY_FILTERS, qualityFindingSchema } from './quality/rules.ts';
 import { sampleSchema } from './samples.ts';
 import { nullableText, requiredText, searchText, storableString } from './text.ts';
@@ -183,6 +184,8 @@ export const patientFilterFields = {
    * as the home page, the notifications and the coordinator's view count them.
    */
   followUpDue: optionalFilter(followUpMonthsSchema),
+  /** The patients with a query in this state (`open`: waiting on the doctor; `answered`: on an admin). */
+  query: optionalFilter(z.enum(PENDING_QUERY_STATUSES, { error: 'validation.chooseOption' })),
   /** The patients without this field (an ELN input: the AML patients without it). */
   missing: optionalFilter(z.enum(MISSING_FIELDS, { error: 'validation.chooseOption' })),
   /**

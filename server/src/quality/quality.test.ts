@@ -462,7 +462,14 @@ describe('data quality', () => {
 
     it('links every figure to a patient list of as many patients, per doctor and in total', async () => {
       const coordinator = await newDoctor(t);
-      await withBlastsInCr(coordinator);
+      const queried = await withBlastsInCr(coordinator);
+      const opened = await t.request({
+        method: 'POST',
+        url: '/api/queries',
+        token: admin.token,
+        payload: { patientId: queried, text: 'Revise' },
+      });
+      expect(opened.statusCode).toBe(201);
       await consentedPatient(t, coordinator, { dxDate: '2020-01-10', consentDate: '2020-01-10' });
       await consentedPatient(t, coordinator, { dxSubType: 'ALL' });
       await createPatient(t, coordinator, { identification: uniqueId() });
@@ -486,6 +493,9 @@ describe('data quality', () => {
           ['qualityErrors', figures.qualityErrors],
           ['qualityWarnings', figures.qualityWarnings],
           ['followUpsDue', figures.followUpsDue],
+          // One query a patient here: the patients they are about are as many as the queries.
+          ['openQueries', figures.openQueries],
+          ['answeredQueries', figures.answeredQueries],
           ...figures.completeness.map(
             (entry) => [{ missing: entry.field }, figures.patients - entry.n] as [OverviewMeasure, number],
           ),
@@ -501,7 +511,13 @@ describe('data quality', () => {
       }
       // Figures that are neither all zero nor all patients, so that each filter is seen to select (the
       // patient registered today is not due yet).
-      expect(row).toMatchObject({ patients: 4, qualityErrors: 1, followUpsDue: 3, amlPatients: 2 });
+      expect(row).toMatchObject({
+        patients: 4,
+        qualityErrors: 1,
+        followUpsDue: 3,
+        amlPatients: 2,
+        openQueries: 1,
+      });
       expect(row?.completeness).toContainEqual({ field: 'dxDate', n: 3 });
 
       // A doctor may ask for their own patients without a field, or due; not for another doctor's.
@@ -514,7 +530,10 @@ describe('data quality', () => {
       });
       expect(refused.statusCode).toBe(400);
       expect(Object.keys(refused.json().fields)).toEqual(['doctorId']);
-      for (const bad of ['missing=weight', 'followUpDue=0', 'followUpDue=x', 'doctorId=42']) {
+      expect(
+        (await get(coordinator, '/api/patients/list?query=open')).data.map((r: { id: string }) => r.id),
+      ).toEqual([queried]);
+      for (const bad of ['missing=weight', 'followUpDue=0', 'followUpDue=x', 'doctorId=42', 'query=closed']) {
         expect(
           (await t.request({ method: 'GET', url: `/api/patients/list?${bad}`, token: admin.token }))
             .statusCode,

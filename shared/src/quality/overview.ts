@@ -102,11 +102,13 @@ export type OverviewMeasure =
   | 'qualityErrors'
   | 'qualityWarnings'
   | 'followUpsDue'
+  | 'openQueries'
+  | 'answeredQueries'
   | { readonly missing: MissingField };
 
 /**
  * The patient list's filters (`/patients?doctorId=…&missing=karyotype`) that select exactly the patients a
- * figure of the coordinator's view counts, for one row (an institution, or a doctor there) or for the
+ * figure of the coordinator's view counts (for the queries, the patients they are about), for one row (an institution, or a doctor there) or for the
  * total (`null`) of the view asked with `view` (its follow-up window, and its institution if any). The
  * list answers with as many patients as the figure says (the API tests hold the two together), so every
  * figure can be a link.
@@ -128,6 +130,10 @@ export function overviewListFilters(
     filters.quality = 'error';
   } else if (measure === 'qualityWarnings') {
     filters.quality = 'warning';
+  } else if (measure === 'openQueries') {
+    filters.query = 'open';
+  } else if (measure === 'answeredQueries') {
+    filters.query = 'answered';
   } else if (measure === 'followUpsDue') {
     filters.followUpDue = String(view.months);
   } else if (typeof measure === 'object') {

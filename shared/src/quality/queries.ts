@@ -12,6 +12,9 @@ import { QUALITY_RULE_IDS } from './rules.ts';
 export const QUERY_STATUSES = ['open', 'answered', 'closed'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
 
+/** The query states the patient list can select patients by: a query waiting on a doctor, or on an admin. */
+export const PENDING_QUERY_STATUSES = ['open', 'answered'] as const satisfies readonly QueryStatus[];
+
 /** The steps of a query's thread. */
 export const QUERY_EVENT_KINDS = ['open', 'answer', 'close', 'reopen'] as const;
 export type QueryEventKind = (typeof QUERY_EVENT_KINDS)[number];

@@ -170,6 +170,11 @@ function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   if (filters.missing) {
     conditions.push(missingCondition(filters.missing));
   }
+  if (filters.query) {
+    conditions.push(
+      sql`exists (select 1 from data_queries q where q.patient_id = l.patient_id and q.status = ${filters.query})`,
+    );
+  }
   return conditions;
 }
 

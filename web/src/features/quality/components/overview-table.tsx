@@ -14,8 +14,8 @@ const NUMBER_STYLE = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
 /**
  * The coordinator's table (CONTRACT §13): a row per institution or per doctor and the totals, each count
- * of patients a link to the patient list filtered to exactly them; each field's completeness with a link
- * to the patients who lack it.
+ * a link to the patient list filtered to exactly the patients it counts (for the queries, the patients
+ * they are about); each field's completeness with a link to the patients who lack it.
  */
 export function OverviewTable({ overview }: OverviewTableProps) {
   const { t, i18n } = useTranslation();
@@ -48,7 +48,13 @@ export function OverviewTable({ overview }: OverviewTableProps) {
   const count = (
     row: OverviewRow | null,
     figures: OverviewFigures,
-    measure: 'patients' | 'qualityErrors' | 'qualityWarnings' | 'followUpsDue',
+    measure:
+      | 'patients'
+      | 'qualityErrors'
+      | 'qualityWarnings'
+      | 'followUpsDue'
+      | 'openQueries'
+      | 'answeredQueries',
     what: string,
   ): ReactNode =>
     linked(
@@ -105,7 +111,7 @@ export function OverviewTable({ overview }: OverviewTableProps) {
         {count(row, figures, 'qualityWarnings', t('coordinator.columns.warnings'))}
       </Table.Td>
       <Table.Td style={NUMBER_STYLE}>
-        {numbers.format(figures.openQueries)}
+        {count(row, figures, 'openQueries', t('coordinator.columns.openQueries'))}
         <Text size="xs" c="dimmed">
           {figures.openQueriesMedianDays === null
             ? t('coordinator.noValue')
@@ -113,7 +119,7 @@ export function OverviewTable({ overview }: OverviewTableProps) {
         </Text>
       </Table.Td>
       <Table.Td style={NUMBER_STYLE}>
-        {numbers.format(figures.answeredQueries)}
+        {count(row, figures, 'answeredQueries', t('coordinator.columns.answeredQueries'))}
         <Text size="xs" c="dimmed">
           {figures.answeredQueriesMedianDays === null
             ? t('coordinator.noValue')

@@ -7,6 +7,7 @@ import {
   FOLLOW_UP_DUE_MONTHS,
   MISSING_FIELDS,
   type PatientFilters,
+  PENDING_QUERY_STATUSES,
   QUALITY_FILTERS,
   relapseRangeOf,
   relapseRangeText,
@@ -43,7 +44,7 @@ const FOLLOW_UP_WINDOWS = [3, FOLLOW_UP_DUE_MONTHS, 12] as const;
 
 /**
  * The list's filters (docs/product-rules.md#patient-list): relapse, its date range, the ELN 2022 genetic
- * risk, data quality, a missing field and the follow-ups due for everyone;
+ * risk, data quality, a pending query, a missing field and the follow-ups due for everyone;
  * institution code, subtype (every Diagnosis value), dx type and Code OP for admins, and the doctor the
  * coordinator's view chose, shown as a pill that removes it. Each change applies at once; 'all' filters
  * nothing; "clear all filters" empties every one of them (not the search).
@@ -104,6 +105,23 @@ export function PatientFiltersBar({ isAdmin, filters, doctorName, onChange }: Pa
         }
         allowDeselect={false}
         w={{ base: '100%', xs: 220 }}
+      />
+      <Select
+        label={t('patientList.filters.query')}
+        data={[
+          all,
+          { value: 'open', label: t('patientList.filters.queryOpen') },
+          { value: 'answered', label: t('patientList.filters.queryAnswered') },
+        ]}
+        value={filters.query ?? ALL}
+        onChange={(value) =>
+          onChange(
+            'query',
+            PENDING_QUERY_STATUSES.find((status) => status === value),
+          )
+        }
+        allowDeselect={false}
+        w={{ base: '100%', xs: 230 }}
       />
       <Select
         label={t('patientList.filters.missing')}

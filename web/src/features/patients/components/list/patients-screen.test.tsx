@@ -180,7 +180,7 @@ describe('PatientsScreen', () => {
     localStorage.setItem('patient_filters', JSON.stringify({ relapse: 'true' }));
     const api = stubListApi(() => page(rows));
     const { router } = renderScreen(<PatientsScreen />, {
-      path: `/patients?doctorId=00000000-0000-4000-8000-000000000002&doctorName=${encodeURIComponent('Ana Paz (Hospital Italiano)')}&missing=karyotype&followUpDue=6`,
+      path: `/patients?doctorId=00000000-0000-4000-8000-000000000002&doctorName=${encodeURIComponent('Ana Paz (Hospital Italiano)')}&missing=karyotype&followUpDue=6&query=open`,
     });
     await screen.findByText('AL-OP#12');
     expect(listCalls(api)[0]).toMatchObject({
@@ -188,11 +188,13 @@ describe('PatientsScreen', () => {
       doctorId: '00000000-0000-4000-8000-000000000002',
       missing: 'karyotype',
       followUpDue: '6',
+      query: 'open',
     });
     // The address named every filter: the stored relapse filter is not among them.
     expect(listCalls(api)[0]).not.toHaveProperty('relapse');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('combobox', { name: 'Sin el dato' })).toHaveValue('Cariotipo (LMA)');
+    expect(screen.getByRole('combobox', { name: 'Consultas' })).toHaveValue('Con una consulta abierta');
     expect(screen.getByRole('combobox', { name: 'Control pendiente' })).toHaveValue(
       'Sin noticias hace más de 6 meses',
     );
