@@ -336,6 +336,14 @@ async function main(): Promise<void> {
           request: { method: 'GET', path: () => `/api/patients/list?quality=${filter}` },
         });
       }
+      // The coordinator's links: the patients without a field, due for follow-up, with an open query.
+      for (const filter of ['missing=karyotype', 'missing=lastContactDate', 'followUpDue=6', 'query=open']) {
+        cases.push({
+          name: `list ${filter}`,
+          role,
+          request: { method: 'GET', path: () => `/api/patients/list?${filter}` },
+        });
+      }
       cases.push({
         name: 'notifications',
         role,

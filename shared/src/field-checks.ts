@@ -1,3 +1,5 @@
+import { MR_GENES } from './genetics/markers.ts';
+
 /**
  * The fields whose presence the summary and the coordinator's view count, and that the patient list can
  * select the patients without (`missing`), so that every completeness figure leads to the patients it
@@ -39,4 +41,46 @@ export type MissingField = (typeof MISSING_FIELDS)[number];
 
 export function isElnInputField(field: MissingField): field is ElnInputField {
   return (ELN_INPUT_FIELDS as readonly string[]).includes(field);
+}
+
+/** What the presence of each ELN 2022 input is read from: the first diagnostic's genetics, classified. */
+export interface ElnInputFacts {
+  readonly karyotype: string | null;
+  readonly karyotypeResult: string | null;
+  /** Each marker as the classification reads it (entered, or implied by the karyotype), by code. */
+  readonly markers: Readonly<Record<string, unknown>> | null;
+  /** The ELN 2022 category. */
+  readonly category: string;
+}
+
+const CLASSIFIED = ['favorable', 'intermediate', 'adverse'];
+
+/**
+ * The ELN 2022 inputs a patient has (the coordinator's view counts them among the AML patients): a
+ * karyotype written or a result of normal or abnormal, each marker tested, all nine myelodysplasia-related
+ * genes tested, and a category other than `insufficient`.
+ */
+export function elnInputsPresent(facts: ElnInputFacts): ElnInputField[] {
+  const tested = (marker: string) => facts.markers?.[marker] !== undefined;
+  return ELN_INPUT_FIELDS.filter((field) => {
+    switch (field) {
+      case 'karyotype':
+        return (
+          facts.karyotype !== null ||
+          facts.karyotypeResult === 'normal' ||
+          facts.karyotypeResult === 'abnormal'
+        );
+      case 'mrGenes':
+        return MR_GENES.every(tested);
+      case 'eln2022Classified':
+        return CLASSIFIED.includes(facts.category);
+      default:
+        return tested(field);
+    }
+  });
+}
+
+/** An ELN input's bit in the read model's `eln_inputs`, which keeps the inputs a patient has as one number. */
+export function elnInputBit(field: ElnInputField): number {
+  return 1 << ELN_INPUT_FIELDS.indexOf(field);
 }

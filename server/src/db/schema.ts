@@ -538,6 +538,8 @@ export const patientList = pgTable(
     geneticMarkers: jsonb('genetic_markers').$type<Record<string, { result: string; vaf: number | null }>>(),
     karyotype: text('karyotype'),
     karyotypeResult: text('karyotype_result'),
+    /** The ELN 2022 inputs the patient has, one bit each (shared `elnInputBit`). */
+    elnInputs: smallint('eln_inputs').notNull().default(0),
     /** The course (CONTRACT §11, `@registry/shared` course.ts), derived as the genetic risk is. */
     firstResponseDate: day('first_response_date'),
     firstCrDate: day('first_cr_date'),

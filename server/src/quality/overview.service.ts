@@ -22,15 +22,14 @@ import {
 
 /**
  * The coordinator's view (CONTRACT §13, docs/api-quality.md#the-coordinators-view): per institution or
- * per doctor, counted from the list's read model in one aggregate (with the registry's total as a
- * grouping set of its own), and the queries in another; each number is a filter of the patient list
- * or of the queries, so that the screen links every one of them.
+ * per doctor, counted from the list's read model in one hashed aggregate (the registry's total is their
+ * sum), the medians of the registration delay in a second statement, and the queries in a third, run at
+ * once; each number is a filter of the patient list, so that the screen links every one of them.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface PatientFiguresRow extends Record<string, unknown> {
-  total: number;
   institutionId: string | null;
   doctorId: string | null;
   institutionCode: string | null;
@@ -41,7 +40,14 @@ interface PatientFiguresRow extends Record<string, unknown> {
   qualityErrors: number;
   qualityWarnings: number;
   followUpsDue: number;
-  medianDaysToRegistration: number | null;
+}
+
+/** A group's key (or the total's) and its median days from diagnosis to registration. */
+interface MedianRow {
+  total: number;
+  institutionId: string | null;
+  doctorId: string | null;
+  medianDaysToRegistration: number | string | null;
 }
 
 interface QueryFiguresRow {
@@ -70,11 +76,15 @@ function institutionFilter(query: OverviewQuery): SQL[] {
     : [];
 }
 
-function patientFiguresSql(query: OverviewQuery, today: string): SQL {
-  const { keys, set } = grouping(query);
-  const doctorKey = query.groupBy === 'doctor' ? sql.raw('g.doctor_id') : sql.raw('null::uuid');
+/**
+ * The counts of each group, in one pass over the read model with a plain GROUP BY: hashed, and read by
+ * parallel workers where PostgreSQL has them. The registry's total is the sum of the groups' counts (every
+ * patient is in exactly one group), so no grouping set sorts the rows.
+ */
+function patientCountsSql(query: OverviewQuery, today: string): SQL {
+  const doctor = query.groupBy === 'doctor';
   return sql`with g as (
-      select (grouping(${keys}) > 0)::int as total, l.institution_id, ${query.groupBy === 'doctor' ? sql.raw('l.doctor_id') : sql.raw('null::uuid as doctor_id')},
+      select l.institution_id, ${doctor ? sql.raw('l.doctor_id') : sql.raw('null::uuid as doctor_id')},
         count(*)::int as patients, ${count(AML_PATIENT)} as "amlPatients",
         ${sql.join(
           COMPLETENESS_FIELDS.map(
@@ -91,16 +101,28 @@ function patientFiguresSql(query: OverviewQuery, today: string): SQL {
         )},
         count(*) filter (where ${QUALITY_CONDITIONS.error})::int as "qualityErrors",
         count(*) filter (where ${QUALITY_CONDITIONS.warning})::int as "qualityWarnings",
-        count(*) filter (where ${followUpDueCondition(today, query.months)})::int as "followUpsDue",
-        percentile_cont(0.5) within group (order by ((l.created_at at time zone 'UTC')::date - l.dx_date))
-          filter (where l.dx_date is not null) as "medianDaysToRegistration"
+        count(*) filter (where ${followUpDueCondition(today, query.months)})::int as "followUpsDue"
       from patient_list l ${whereOf(institutionFilter(query))}
-      group by grouping sets (${set}, ())
+      group by ${grouping(query).keys}
     )
-    select g.*, g.institution_id as "institutionId", ${doctorKey} as "doctorId", i.code as "institutionCode",
+    select g.*, g.institution_id as "institutionId", g.doctor_id as "doctorId", i.code as "institutionCode",
       i.name as "institutionName", d.first_name || ' ' || d.last_name as "doctorName"
-    from g left join institutions i on i.id = g.institution_id left join doctors d on d.id = ${doctorKey}
-    order by g.total, i.name, i.code, d.last_name, d.first_name`;
+    from g left join institutions i on i.id = g.institution_id left join doctors d on d.id = g.doctor_id
+    order by i.name, i.code, d.last_name, d.first_name`;
+}
+
+/**
+ * The median days from diagnosis to registration, per group and in total: a median does not add up, so
+ * it has a statement of its own, which sorts only the two keys and the days of the diagnosed patients.
+ */
+function registrationMediansSql(query: OverviewQuery): SQL {
+  const { keys, set } = grouping(query);
+  return sql`select (grouping(${keys}) > 0)::int as total, l.institution_id as "institutionId",
+      ${query.groupBy === 'doctor' ? sql.raw('l.doctor_id') : sql.raw('null::uuid')} as "doctorId",
+      percentile_cont(0.5) within group (order by ((l.created_at at time zone 'UTC')::date - l.dx_date))
+        as "medianDaysToRegistration"
+    from patient_list l ${whereOf([sql`l.dx_date is not null`, ...institutionFilter(query)])}
+    group by grouping sets (${set}, ())`;
 }
 
 function queryFiguresSql(query: OverviewQuery, now: Date): SQL {
@@ -120,8 +142,12 @@ function queryFiguresSql(query: OverviewQuery, now: Date): SQL {
 const round1 = (value: number | string | null) =>
   value === null ? null : Math.round(Number(value) * 10) / 10;
 
-/** The figures of one row, from the two aggregates. */
-function figuresOf(row: PatientFiguresRow, queries: QueryFiguresRow | undefined): OverviewFigures {
+/** The figures of one row, from the three aggregates. */
+function figuresOf(
+  row: PatientFiguresRow,
+  median: MedianRow | undefined,
+  queries: QueryFiguresRow | undefined,
+): OverviewFigures {
   return {
     patients: row.patients,
     amlPatients: row.amlPatients,
@@ -134,46 +160,64 @@ function figuresOf(row: PatientFiguresRow, queries: QueryFiguresRow | undefined)
     openQueriesMedianDays: round1(queries?.openQueriesMedianDays ?? null),
     answeredQueriesMedianDays: round1(queries?.answeredQueriesMedianDays ?? null),
     followUpsDue: row.followUpsDue,
-    medianDaysToRegistration: round1(row.medianDaysToRegistration),
+    medianDaysToRegistration: round1(median?.medianDaysToRegistration ?? null),
   };
 }
 
-const EMPTY: PatientFiguresRow = {
-  total: 1,
-  institutionId: null,
-  doctorId: null,
-  institutionCode: null,
-  institutionName: null,
-  doctorName: null,
-  patients: 0,
-  amlPatients: 0,
-  qualityErrors: 0,
-  qualityWarnings: 0,
-  followUpsDue: 0,
-  medianDaysToRegistration: null,
-};
+/** The registry's counts: each count of the groups summed (a patient is in one group only). */
+function totalOf(rows: readonly PatientFiguresRow[]): PatientFiguresRow {
+  const total: PatientFiguresRow = {
+    institutionId: null,
+    doctorId: null,
+    institutionCode: null,
+    institutionName: null,
+    doctorName: null,
+    patients: 0,
+    amlPatients: 0,
+    qualityErrors: 0,
+    qualityWarnings: 0,
+    followUpsDue: 0,
+  };
+  const counts = [
+    'patients',
+    'amlPatients',
+    'qualityErrors',
+    'qualityWarnings',
+    'followUpsDue',
+    ...COMPLETENESS_FIELDS.map((field) => `c:${field}`),
+    ...ELN_INPUT_FIELDS.map((field) => `e:${field}`),
+  ];
+  for (const row of rows) {
+    for (const key of counts) {
+      total[key] = Number(total[key] ?? 0) + Number(row[key] ?? 0);
+    }
+  }
+  return total;
+}
 
 /** `GET /api/quality/overview` (admins): audited as a read, with what was asked. */
 export async function overview(ctx: AppContext, actor: Actor, query: OverviewQuery): Promise<Overview> {
-  const [patientRows, queryRows] = await Promise.all([
-    ctx.db.execute(patientFiguresSql(query, todayOf(actor.now))).then((r) => rowsOf<PatientFiguresRow>(r)),
+  const [patientRows, medianRows, queryRows] = await Promise.all([
+    ctx.db.execute(patientCountsSql(query, todayOf(actor.now))).then((r) => rowsOf<PatientFiguresRow>(r)),
+    ctx.db.execute(registrationMediansSql(query)).then((r) => rowsOf<MedianRow>(r)),
     ctx.db.execute(queryFiguresSql(query, actor.now)).then((r) => rowsOf<QueryFiguresRow>(r)),
   ]);
-  const keyOf = (row: { total: number; institutionId: string | null; doctorId: string | null }) =>
-    row.total === 1 ? 'total' : `${row.institutionId}/${row.doctorId ?? ''}`;
-  const queriesByKey = new Map(queryRows.map((row) => [keyOf(row), row]));
-  const rows: OverviewRow[] = patientRows
-    .filter((row) => row.total === 0)
-    .map((row) => ({
-      ...figuresOf(row, queriesByKey.get(keyOf(row))),
-      institution: {
-        id: row.institutionId as string,
-        code: row.institutionCode ?? '',
-        name: row.institutionName ?? '',
-      },
-      doctor: query.groupBy === 'doctor' ? { id: row.doctorId as string, name: row.doctorName ?? '' } : null,
-    }));
-  const total = patientRows.find((row) => row.total === 1) ?? EMPTY;
+  const keyOf = (row: { institutionId: string | null; doctorId: string | null }) =>
+    `${row.institutionId}/${row.doctorId ?? ''}`;
+  const byKey = <T extends { total: number; institutionId: string | null; doctorId: string | null }>(
+    list: readonly T[],
+  ) => new Map(list.map((row) => [row.total === 1 ? 'total' : keyOf(row), row]));
+  const medians = byKey(medianRows);
+  const queries = byKey(queryRows);
+  const rows: OverviewRow[] = patientRows.map((row) => ({
+    ...figuresOf(row, medians.get(keyOf(row)), queries.get(keyOf(row))),
+    institution: {
+      id: row.institutionId as string,
+      code: row.institutionCode ?? '',
+      name: row.institutionName ?? '',
+    },
+    doctor: query.groupBy === 'doctor' ? { id: row.doctorId as string, name: row.doctorName ?? '' } : null,
+  }));
   await recordAudit(ctx.db, actor, {
     action: 'quality.overview',
     entityType: 'quality',
@@ -183,7 +227,7 @@ export async function overview(ctx: AppContext, actor: Actor, query: OverviewQue
     groupBy: query.groupBy,
     months: query.months,
     rows,
-    total: figuresOf(total, queriesByKey.get('total')),
+    total: figuresOf(totalOf(patientRows), medians.get('total'), queries.get('total')),
   };
 }
 

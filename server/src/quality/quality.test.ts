@@ -470,7 +470,26 @@ describe('data quality', () => {
         payload: { patientId: queried, text: 'Revise' },
       });
       expect(opened.statusCode).toBe(201);
-      await consentedPatient(t, coordinator, { dxDate: '2020-01-10', consentDate: '2020-01-10' });
+      const typed = await consentedPatient(t, coordinator, {
+        dxDate: '2020-01-10',
+        consentDate: '2020-01-10',
+      });
+      const diagnosticId = (await get(coordinator, `/api/patients/${typed}`)).data.diagnostics[0].id;
+      const genetics = await t.request({
+        method: 'PUT',
+        url: `/api/patients/diagnostics/${diagnosticId}/genetics`,
+        token: coordinator.token,
+        payload: {
+          // The patients here are women: an XY karyotype would be an error of its own.
+          karyotype: '46,XX[20]',
+          karyotypeResult: 'normal',
+          markers: [
+            { code: 'NPM1', result: 'positive', vaf: 38.5 },
+            { code: 'FLT3-ITD', result: 'negative', vaf: null },
+          ],
+        },
+      });
+      expect(genetics.statusCode, genetics.body).toBe(200);
       await consentedPatient(t, coordinator, { dxSubType: 'ALL' });
       await createPatient(t, coordinator, { identification: uniqueId() });
       const code = (await get(admin, `/api/patients/list?doctorId=${coordinator.doctorId}&size=1`)).data[0]
@@ -519,6 +538,16 @@ describe('data quality', () => {
         openQueries: 1,
       });
       expect(row?.completeness).toContainEqual({ field: 'dxDate', n: 3 });
+      // The typed genetics: a karyotype, NPM1 and FLT3-ITD tested, classified favourable; no TP53.
+      expect(row?.elnInputs).toEqual([
+        { field: 'karyotype', n: 1 },
+        { field: 'NPM1', n: 1 },
+        { field: 'FLT3-ITD', n: 1 },
+        { field: 'CEBPA-bZIP', n: 0 },
+        { field: 'TP53', n: 0 },
+        { field: 'mrGenes', n: 0 },
+        { field: 'eln2022Classified', n: 1 },
+      ]);
 
       // A doctor may ask for their own patients without a field, or due; not for another doctor's.
       expect((await get(coordinator, '/api/patients/list?missing=dxDate')).totalItems).toBe(1);

@@ -36,7 +36,13 @@
  */
 import type { Diagnosis } from '../enums.ts';
 import type { Eln2022, Eln2022Category } from './genetics-schema.ts';
-import { GENETIC_MARKERS, type GeneticMarker, type ResolvableGenetics, resolveMarkers } from './markers.ts';
+import {
+  GENETIC_MARKERS,
+  type GeneticMarker,
+  MR_GENES,
+  type ResolvableGenetics,
+  resolveMarkers,
+} from './markers.ts';
 
 export const ELN2022_VERSION = 'ELN 2022';
 
@@ -74,7 +80,7 @@ const FEATURES = {
     'complex',
     'monosomal',
   ],
-  mrGenes: ['ASXL1', 'BCOR', 'EZH2', 'RUNX1', 'SF3B1', 'SRSF2', 'STAG2', 'U2AF1', 'ZRSR2'],
+  mrGenes: MR_GENES,
   tp53: ['TP53'],
 } as const satisfies Record<string, readonly GeneticMarker[]>;
 type Feature = keyof typeof FEATURES;

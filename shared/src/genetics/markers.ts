@@ -59,6 +59,19 @@ export const GENE_MUTATIONS = [
 ] as const;
 export type GeneMutation = (typeof GENE_MUTATIONS)[number];
 
+/** The nine myelodysplasia-related genes of ELN 2022 (Döhner et al. 2022, Table 6, footnote). */
+export const MR_GENES = [
+  'ASXL1',
+  'BCOR',
+  'EZH2',
+  'RUNX1',
+  'SF3B1',
+  'SRSF2',
+  'STAG2',
+  'U2AF1',
+  'ZRSR2',
+] as const satisfies readonly GeneMutation[];
+
 /** Every marker code, in the contract's order: rearrangements, karyotype findings, gene mutations. */
 export const GENETIC_MARKERS = [...REARRANGEMENTS, ...KARYOTYPE_FINDINGS, ...GENE_MUTATIONS] as const;
 export type GeneticMarker = (typeof GENETIC_MARKERS)[number];

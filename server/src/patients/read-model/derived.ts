@@ -11,6 +11,8 @@ import {
   deriveGenetics,
   ELN2022_VERSION,
   type Eln2022,
+  elnInputBit,
+  elnInputsPresent,
   evaluateQuality,
   followUpOverdueFrom,
   type GeneticMarker,
@@ -56,6 +58,8 @@ export interface Derived {
   readonly geneticMarkers: Partial<Record<GeneticMarker, { result: string; vaf: number | null }>> | null;
   readonly karyotype: string | null;
   readonly karyotypeResult: string | null;
+  /** The ELN 2022 inputs the patient has, one bit each (`elnInputBit`): what the coordinator's view counts. */
+  readonly elnInputs: number;
   /** The first line's assessment date (its own, else its medulogram's): the response's date. */
   readonly firstResponseDate: string | null;
   readonly firstCrDate: string | null;
@@ -104,6 +108,12 @@ export function derive(records: DerivationInput): Derived {
     geneticMarkers: markers,
     karyotype: genetics?.karyotype ?? null,
     karyotypeResult: genetics?.karyotypeResult ?? null,
+    elnInputs: elnInputsPresent({
+      karyotype: genetics?.karyotype ?? null,
+      karyotypeResult: genetics?.karyotypeResult ?? null,
+      markers,
+      category: eln.category,
+    }).reduce((bits, field) => bits | elnInputBit(field), 0),
     firstResponseDate: firstLine?.diseaseAssessment ? assessmentDateOf(firstLine) : null,
     firstCrDate: course.firstCR?.date ?? null,
     firstCrCategory: course.firstCR?.category ?? null,

@@ -1,7 +1,9 @@
 import {
   adminOnlyFiltersOf,
   type CompletenessField,
+  ELN_INPUT_FIELDS,
   type ElnInputField,
+  elnInputBit,
   isElnInputField,
   LAB_REPORT,
   type MissingField,
@@ -64,12 +66,11 @@ function textSearch(viewer: Viewer, text: string): TextSearch {
 /** A patient the ELN 2022 applies to (an AML), whose ELN inputs the coordinator's view counts. */
 export const AML_PATIENT = "l.eln2022 <> 'not_applicable'";
 
-const MR_GENES = ['ASXL1', 'BCOR', 'EZH2', 'RUNX1', 'SF3B1', 'SRSF2', 'STAG2', 'U2AF1', 'ZRSR2'];
-
 /**
  * Each field the summary and the coordinator's view count, and the condition under which a patient has
  * it, written once: the `missing` filter is its negation, so that a figure and the list it links to
- * always agree. An ELN input is a marker tested, a karyotype entered or read, or a category given.
+ * always agree. The ELN inputs a patient has are derived in TypeScript as it is written (shared
+ * `elnInputsPresent`) and kept as one bit each in `eln_inputs`: a count reads no genetics.
  */
 export const FIELD_PRESENT: Readonly<Record<CompletenessField | ElnInputField, string>> = {
   dxDate: 'l.dx_date is not null',
@@ -82,14 +83,11 @@ export const FIELD_PRESENT: Readonly<Record<CompletenessField | ElnInputField, s
   molecularStudies: 'l.has_molecular',
   ngs: 'l.has_ngs',
   lastContactDate: 'l.last_contact_date is not null',
-  karyotype: "(l.karyotype is not null or l.karyotype_result in ('normal', 'abnormal'))",
-  NPM1: "coalesce(l.genetic_markers ? 'NPM1', false)",
-  'FLT3-ITD': "coalesce(l.genetic_markers ? 'FLT3-ITD', false)",
-  'CEBPA-bZIP': "coalesce(l.genetic_markers ? 'CEBPA-bZIP', false)",
-  TP53: "coalesce(l.genetic_markers ? 'TP53', false)",
-  mrGenes: `coalesce(l.genetic_markers ?& array[${MR_GENES.map((gene) => `'${gene}'`).join(', ')}], false)`,
-  eln2022Classified: "l.eln2022 in ('favorable', 'intermediate', 'adverse')",
+  ...(Object.fromEntries(
+    ELN_INPUT_FIELDS.map((field) => [field, `(l.eln_inputs & ${elnInputBit(field)}) <> 0`]),
+  ) as Record<ElnInputField, string>),
 };
+
 /** The patients without a field: for an ELN input, the AML patients without it. */
 export function missingCondition(field: MissingField): SQL {
   const lacks = `not coalesce(${FIELD_PRESENT[field]}, false)`;

@@ -109,6 +109,7 @@ const COLUMNS: readonly (readonly [PgColumn, SQL])[] = [
   [patientList.geneticMarkers, sql`nullif(${derivedJson('geneticMarkers')}, 'null'::jsonb)`],
   [patientList.karyotype, derivedText('karyotype')],
   [patientList.karyotypeResult, derivedText('karyotypeResult')],
+  [patientList.elnInputs, sql`coalesce(${derivedText('elnInputs')}::smallint, 0)`],
   [patientList.firstResponseDate, sql`${derivedText('firstResponseDate')}::date`],
   [patientList.firstCrDate, sql`${derivedText('firstCrDate')}::date`],
   [patientList.firstCrCategory, derivedText('firstCrCategory')],
