@@ -609,11 +609,14 @@ export const patientList = pgTable(
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
     ),
+    // The relapse after the order's columns: `eln=…&relapse=…`, a pair the genetics screens ask for, is
+    // read from the index alone (a walk of the Code OP order fetched about 4,000 rows for a page).
     index('patient_list_eln2022_idx').on(
       t.eln2022,
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      t.relapse,
     ),
     index('patient_list_institution_idx').on(
       t.institutionId,
