@@ -590,6 +590,10 @@ export const patientList = pgTable(
       t.relapse,
       t.relapseDate,
       t.eln2022,
+      t.qualityErrors,
+      t.qualityWarnings,
+      t.qualityDuplicate,
+      t.qualityOverdueFrom,
     ),
     index('patient_list_relapse_idx').on(
       t.relapse,
@@ -650,6 +654,11 @@ export const patientList = pgTable(
       .on(t.institutionId, t.birthDate, t.gender, t.dxDate)
       .where(sql`${t.birthDate} is not null and ${t.gender} is not null and ${t.dxDate} is not null`),
     index('patient_list_quality_overdue_idx').on(t.qualityOverdueFrom, t.patientId),
+    // The few patients with neither error nor warning whose follow-up is overdue from a day on: what the
+    // list's count of `quality=warning` adds to, and `quality=none` takes from, the kept counts.
+    index('patient_list_quality_overdue_only_idx')
+      .on(t.qualityOverdueFrom, t.doctorId, t.institutionId, t.patientId)
+      .where(sql`${t.qualityErrors} = 0 and ${t.qualityWarnings} = 0 and not ${t.qualityDuplicate}`),
   ],
 );
 
@@ -688,11 +697,13 @@ export const patientListCounts = pgTable(
     relapse: boolean('relapse'),
     codeOP: smallint('code_op'),
     eln2022: text('eln2022').notNull(),
+    /** The data quality without the day (`error`, `warning`, `none`: read-model/counts.ts). */
+    quality: text('quality').notNull(),
     patients: integer('patients').notNull(),
   },
   (t) => [
     unique('patient_list_counts_key')
-      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022)
+      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.quality)
       .nullsNotDistinct(),
     // No index on `patients`: each write changes it, and an index on it would keep PostgreSQL from
     // updating the row in place (a HOT update). The table is stored half full (fillfactor 50,

@@ -1,4 +1,5 @@
 import { type Overview, type OverviewMeasure, overviewListFilters } from '@registry/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import {
@@ -549,6 +550,19 @@ describe('data quality', () => {
         { field: 'eln2022Classified', n: 1 },
       ]);
 
+      // Each quality filter's count (kept counts, and the follow-ups overdue today) is its page's length;
+      // among these patients is one whose only warning is a follow-up overdue, counted apart.
+      const overdueOnly = await t.ctx.db.execute(sql`select count(*)::int as n from patient_list
+        where doctor_id = ${coordinator.doctorId} and quality_errors = 0 and quality_warnings = 0
+          and not quality_duplicate and quality_overdue_from <= current_date`);
+      expect((overdueOnly as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+      for (const quality of ['error', 'warning', 'none']) {
+        const list = await get(
+          admin,
+          `/api/patients/list?size=1000&doctorId=${coordinator.doctorId}&quality=${quality}`,
+        );
+        expect([quality, list.totalItems]).toEqual([quality, list.data.length]);
+      }
       // A doctor may ask for their own patients without a field, or due; not for another doctor's.
       expect((await get(coordinator, '/api/patients/list?missing=dxDate')).totalItems).toBe(1);
       expect((await get(coordinator, '/api/patients/list?followUpDue=6')).totalItems).toBe(3);

@@ -12,8 +12,15 @@ import { sqlLiteral } from '../../db/sql-text.ts';
  * constraint in a migration.
  */
 
-/** Each column of the key and its value from a row of `patient_list`: Code OP only as set (1) or not. */
-/** The counts' key: each column with the value of a `patient_list` row it counts under. */
+/**
+ * A row's data quality without the day (CONTRACT §13): `error` with an error, else `warning` with a
+ * warning or a possible duplicate, else `none`. A follow-up overdue turns a `none` into a warning from a
+ * day on: the list's count adds those few from their own index (`read-model/list-sql.ts`, `countSql`).
+ */
+export const QUALITY_WITHOUT_THE_DAY =
+  "(CASE WHEN quality_errors > 0 THEN 'error' WHEN quality_warnings > 0 OR quality_duplicate THEN 'warning' ELSE 'none' END)";
+
+/** The counts' key: each column with the value of a `patient_list` row it counts under (Code OP only as set, 1, or not). */
 export const COUNTS_KEY: readonly (readonly [column: string, value: string])[] = [
   ['doctor_id', 'doctor_id'],
   ['institution_id', 'institution_id'],
@@ -22,6 +29,7 @@ export const COUNTS_KEY: readonly (readonly [column: string, value: string])[] =
   ['relapse', 'relapse'],
   ['code_op', '(CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint'],
   ['eln2022', 'eln2022'],
+  ['quality', QUALITY_WITHOUT_THE_DAY],
 ];
 
 const columns = COUNTS_KEY.map(([column]) => column).join(', ');

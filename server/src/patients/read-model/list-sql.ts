@@ -285,8 +285,29 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
 ] as const);
 
 /**
+ * How many patients of a quality filter match, with the other equality filters' `conditions`: the counts
+ * keep each patient's quality without the day (`QUALITY_WITHOUT_THE_DAY`); the patients with neither error
+ * nor warning whose follow-up is overdue today are warnings, and are counted from their own index.
+ */
+function qualityCountSql(conditions: readonly SQL[], quality: 'error' | 'warning' | 'none'): SQL {
+  const kept = sql`(select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...conditions, sql`l.quality = ${quality}`])})`;
+  if (quality === 'error') {
+    return sql`select ${kept}::int as "total"`;
+  }
+  const overdue = sql`(select count(*) from patient_list l ${whereOf([
+    ...conditions,
+    sql`l.quality_errors = 0 and l.quality_warnings = 0 and not l.quality_duplicate`,
+    sql`l.quality_overdue_from <= current_date`,
+  ])})`;
+  return quality === 'warning'
+    ? sql`select (${kept} + ${overdue})::int as "total"`
+    : sql`select (${kept} - ${overdue})::int as "total"`;
+}
+
+/**
  * How many patients match, from `patient_list_counts` where it can:
- * - with equality filters only, the sum of the few rows of the counts that match them;
+ * - with equality filters only, the sum of the few rows of the counts that match them (with `quality`,
+ *   corrected by the follow-ups overdue today: `qualityCountSql`);
  * - with a free-text search besides, that sum for the institutions whose name matches, plus a count of
  *   the patients elsewhere whose own text matches (a trigram index finds them; a search that matches a
  *   hospital's name would otherwise count most of the registry row by row);
@@ -294,12 +315,19 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
  */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
   const counted = (Object.keys(patientFilterFields) as (keyof PatientFilters)[]).every(
-    (key) => filters[key] === undefined || COUNTED_FILTERS.has(key) || key === 'text',
+    (key) =>
+      filters[key] === undefined ||
+      COUNTED_FILTERS.has(key) ||
+      key === 'text' ||
+      (key === 'quality' && !filters.text),
   );
   if (!counted) {
     return sql`select count(*)::int as "total" from patient_list l ${whereOf(listConditions(viewer, filters))}`;
   }
-  const conditions = filterConditions(viewer, filters);
+  const conditions = filterConditions(viewer, { ...filters, quality: undefined });
+  if (filters.quality) {
+    return qualityCountSql(conditions, filters.quality);
+  }
   if (!filters.text) {
     return sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${whereOf(conditions)}`;
   }
