@@ -5,6 +5,7 @@ import {
   type GeneticsInput,
   type KaryotypeResult,
   type MarkerEntry,
+  MR_GENES,
 } from '@registry/shared';
 import type { Random } from './cohort.ts';
 
@@ -79,17 +80,6 @@ const LESIONS: readonly (readonly [string, number, (random: Random, sex: Sex) =>
   ['+8', 4, () => ({ karyotype: ['+8'], count: 1, markers: [] })],
 ];
 
-const MR_GENES: readonly GeneticMarker[] = [
-  'ASXL1',
-  'BCOR',
-  'EZH2',
-  'RUNX1',
-  'SF3B1',
-  'SRSF2',
-  'STAG2',
-  'U2AF1',
-  'ZRSR2',
-];
 /** The genes of a myeloid NGS panel, beside the ones the first tests cover. */
 const NGS_PANEL: readonly GeneticMarker[] = [
   'TP53',

@@ -29,13 +29,8 @@ export type Rearrangement = (typeof REARRANGEMENTS)[number];
 export const KARYOTYPE_FINDINGS = ['-5/del(5q)', '-7', '-17/abn(17p)', 'complex', 'monosomal'] as const;
 export type KaryotypeFinding = (typeof KARYOTYPE_FINDINGS)[number];
 
-/** Gene mutations, by sequencing or PCR; the only markers that carry a variant allele frequency. */
-export const GENE_MUTATIONS = [
-  'NPM1',
-  'FLT3-ITD',
-  'FLT3-TKD',
-  'CEBPA-bZIP',
-  'TP53',
+/** The nine myelodysplasia-related genes of ELN 2022 (Döhner et al. 2022, Table 6, footnote). */
+export const MR_GENES = [
   'ASXL1',
   'BCOR',
   'EZH2',
@@ -45,6 +40,16 @@ export const GENE_MUTATIONS = [
   'STAG2',
   'U2AF1',
   'ZRSR2',
+] as const;
+
+/** Gene mutations, by sequencing or PCR; the only markers that carry a variant allele frequency. */
+export const GENE_MUTATIONS = [
+  'NPM1',
+  'FLT3-ITD',
+  'FLT3-TKD',
+  'CEBPA-bZIP',
+  'TP53',
+  ...MR_GENES,
   'KIT',
   'IDH1',
   'IDH2',
@@ -58,19 +63,6 @@ export const GENE_MUTATIONS = [
   'KMT2A-PTD',
 ] as const;
 export type GeneMutation = (typeof GENE_MUTATIONS)[number];
-
-/** The nine myelodysplasia-related genes of ELN 2022 (Döhner et al. 2022, Table 6, footnote). */
-export const MR_GENES = [
-  'ASXL1',
-  'BCOR',
-  'EZH2',
-  'RUNX1',
-  'SF3B1',
-  'SRSF2',
-  'STAG2',
-  'U2AF1',
-  'ZRSR2',
-] as const satisfies readonly GeneMutation[];
 
 /** Every marker code, in the contract's order: rearrangements, karyotype findings, gene mutations. */
 export const GENETIC_MARKERS = [...REARRANGEMENTS, ...KARYOTYPE_FINDINGS, ...GENE_MUTATIONS] as const;
