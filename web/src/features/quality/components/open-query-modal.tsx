@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Patient } from '@registry/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
 import { useOpenQuery } from '../api/query-actions.ts';
-import { QUERY_TEXT_MAX } from '../api/schemas.ts';
 import { type FileSection, placeOf } from './field-place.ts';
+import { QueryTextField } from './query-text-field.tsx';
 import { useFieldLabel } from './use-field-label.ts';
 
 /** The fields of a patient's document a query may name, in the file's order. */
@@ -86,12 +86,10 @@ export function OpenQueryModal({ patient, opened, onClose, section, title }: Ope
     .filter((path) => !section || placeOf(path).section === section)
     .map((path) => ({ value: path, label: fieldLabel(path) }));
 
-  const close = () => {
+  const clear = () => {
     setField(null);
     setText('');
     setError(undefined);
-    open.reset();
-    onClose();
   };
 
   const submit = () => {
@@ -105,73 +103,51 @@ export function OpenQueryModal({ patient, opened, onClose, section, title }: Ope
       {
         onSuccess: () => {
           notify('success', t('queries.opened'), fieldLabel(field));
-          close();
+          clear();
+          open.reset();
+          onClose();
         },
       },
     );
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
+    <FormModal
       title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
+      opened={opened}
+      onClose={onClose}
+      modal={{
+        onSubmit: async (event) => {
+          event?.preventDefault();
           submit();
+        },
+        failure: open.isError ? serverMessage(open.error, t('queries.openFailed')) : null,
+        stale: false,
+        clear,
+      }}
+      mutation={open}
+      failedTitle={t('queries.openFailed')}
+      submitLabel={t('queries.send')}
+    >
+      <Select
+        label={t('queries.field')}
+        description={t('queries.fieldHint')}
+        placeholder={t('dataQuality.fields.whole')}
+        data={options}
+        value={field}
+        onChange={setField}
+        clearable
+        searchable
+        comboboxProps={{ withinPortal: true }}
+      />
+      <QueryTextField
+        value={text}
+        error={error}
+        onChange={(value) => {
+          setText(value);
+          setError(undefined);
         }}
-      >
-        <Stack gap="md">
-          {open.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('queries.openFailed')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {serverMessage(open.error, t('queries.openFailed'))}
-            </Alert>
-          )}
-          <Select
-            label={t('queries.field')}
-            description={t('queries.fieldHint')}
-            placeholder={t('dataQuality.fields.whole')}
-            data={options}
-            value={field}
-            onChange={setField}
-            clearable
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Textarea
-            label={t('queries.text')}
-            description={t('queries.textHint')}
-            required
-            autosize
-            minRows={3}
-            maxLength={QUERY_TEXT_MAX}
-            value={text}
-            error={error}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setError(undefined);
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={open.isPending}>
-              {t('queries.send')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      />
+    </FormModal>
   );
 }

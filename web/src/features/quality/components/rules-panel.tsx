@@ -1,15 +1,17 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle, IconMessages } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { ListError } from '../../../components/list-error.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
 import { useBulkOpenQueries } from '../api/bulk-open.ts';
 import { useRules } from '../api/get-rules.ts';
-import { QUERY_TEXT_MAX, type QualityRule } from '../api/schemas.ts';
+import type { QualityRule } from '../api/schemas.ts';
 import { SEVERITY_COLORS } from './finding-item.tsx';
+import { QueryTextField } from './query-text-field.tsx';
 
 interface BulkModalProps {
   readonly rule: QualityRule | null;
@@ -25,11 +27,9 @@ function BulkModal({ rule, onClose }: BulkModalProps) {
   const message = rule ? rule.message[currentLanguage()] : '';
   const title = t('queries.bulkTitle', { rule: message });
 
-  const close = () => {
+  const clear = () => {
     setText('');
     setError(undefined);
-    bulk.reset();
-    onClose();
   };
 
   const submit = () => {
@@ -46,64 +46,42 @@ function BulkModal({ rule, onClose }: BulkModalProps) {
       {
         onSuccess: (opened) => {
           notify('success', t('queries.opened'), t('queries.bulkDone', { count: opened }));
-          close();
+          clear();
+          bulk.reset();
+          onClose();
         },
       },
     );
   };
 
   return (
-    <Modal
-      opened={rule !== null}
-      onClose={close}
+    <FormModal
       title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
+      opened={rule !== null}
+      onClose={onClose}
+      modal={{
+        onSubmit: async (event) => {
+          event?.preventDefault();
           submit();
+        },
+        failure: bulk.isError ? serverMessage(bulk.error, t('queries.bulkFailed')) : null,
+        stale: false,
+        clear,
+      }}
+      mutation={bulk}
+      failedTitle={t('queries.bulkFailed')}
+      submitLabel={t('queries.bulkSend')}
+    >
+      <Text size="sm">{t('queries.bulkHint')}</Text>
+      <QueryTextField
+        value={text}
+        error={error}
+        onChange={(value) => {
+          setText(value);
+          setError(undefined);
         }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('queries.bulkHint')}</Text>
-          {bulk.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              title={t('queries.bulkFailed')}
-              icon={<IconAlertCircle aria-hidden />}
-            >
-              {serverMessage(bulk.error, t('queries.bulkFailed'))}
-            </Alert>
-          )}
-          <Textarea
-            label={t('queries.text')}
-            description={t('queries.textHint')}
-            required
-            autosize
-            minRows={3}
-            maxLength={QUERY_TEXT_MAX}
-            value={text}
-            error={error}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setError(undefined);
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={bulk.isPending}>
-              {t('queries.bulkSend')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      />
+    </FormModal>
   );
 }
 
