@@ -111,7 +111,7 @@ function vitest(name, projects, env) {
 
 run('typecheck', 'npx', ['tsc', '-b', 'shared', 'server', 'web', 'e2e']);
 run('lint', 'npx', ['biome', 'check', '.']);
-vitest('unit tests (shared, web)', ['shared', 'web']);
+vitest('unit tests (shared, scripts, web)', ['shared', 'scripts', 'web']);
 vitest('API tests on the embedded database (PGlite)', ['server'], { TEST_ENGINE: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests on PostgreSQL', ['server'], { TEST_ENGINE: 'postgres' });

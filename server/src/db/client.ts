@@ -127,7 +127,11 @@ export type DatabaseLocation =
       poolSize?: number;
     }
   | { dataDir: string }
-  | { memory: true };
+  | {
+      memory: true;
+      /** Starts from this dump of a database (`dumpDataDir`) instead of an empty one (tests). */
+      loadDataDir?: Blob;
+    };
 
 /**
  * The time limit of one statement of the app on PostgreSQL. PGlite cannot interrupt a statement (it runs
@@ -207,7 +211,10 @@ export async function openDatabase(
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+    client = await PGlite.create(dataDir, {
+      extensions: { unaccent, pg_trgm },
+      ...('loadDataDir' in location && location.loadDataDir ? { loadDataDir: location.loadDataDir } : {}),
+    });
   } catch (error) {
     release();
     throw error;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openRegistryDatabase as openDatabase } from '../database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -11,11 +13,17 @@ export type TestDatabase = DatabaseHandle & { readonly url?: string };
 
 /**
  * A fresh, migrated (or, asked, empty) database for one test file: an in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close. Each starts as a copy of a template
+ * made once per run (`global-setup.ts`); `migrate()` still runs, and finds the copy at this server's level.
  */
 export async function openTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
-    const handle = await openDatabase({ memory: true });
+    const templates = inject('pgliteTemplates');
+    const template = migrate ? templates?.migrated : templates?.empty;
+    const handle = await openDatabase({
+      memory: true,
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     if (migrate) {
       await handle.migrate();
     }
@@ -28,7 +36,8 @@ export async function openTestDatabase({ migrate = true } = {}): Promise<TestDat
   const name = `registry_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = migrate ? inject('postgresTemplate') : null;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

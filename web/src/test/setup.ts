@@ -1,8 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import './texts.ts';
 import { notifications } from '@mantine/notifications';
+import { DEFAULT_LANGUAGE } from '@registry/shared';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+
+// The files of a worker share their modules (vitest.config.ts: isolate is off for the web app): each
+// starts in the default language, and leaves no stubbed global or fake clock behind.
+beforeAll(async () => {
+  await i18n.changeLanguage(DEFAULT_LANGUAGE);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 afterEach(() => {
   cleanup();

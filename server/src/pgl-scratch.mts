@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { openRegistryDatabase } from '/work/main/server/src/database.ts';
+import { pgliteOf } from '/work/main/server/src/db/client.ts';
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(0)); t = n; };
+const h = await openRegistryDatabase({ memory: true }); lap('create');
+await h.migrate(); lap('migrate');
+const dump = await pgliteOf(h.db)!.dumpDataDir('none'); lap('dump ' + dump.size);
+await h.close();
+const p = await PGlite.create({ loadDataDir: dump, extensions: { unaccent, pg_trgm } }); lap('load');
+console.log((await p.query('select count(*) from patients')).rows);
+await p.close(); lap('close');
+const p2 = await PGlite.create({ extensions: { unaccent, pg_trgm } }); lap('create2 (same process)');
+const p3 = await PGlite.create({ loadDataDir: dump, extensions: { unaccent, pg_trgm } }); lap('load2');
