@@ -36,8 +36,10 @@ export default defineConfig({
           globalSetup: ['./reliability/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two files at a time: each runs servers of its own, on ports and folders of its own, and
+          // spends most of its time waiting for them to start, stop or be killed.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -382,6 +382,8 @@ test.describe('accounts: institutions, users and password recovery', () => {
     await expect(
       institutions.getByRole('listitem').filter({ hasText: `Clínica Editada ${RUN}` }),
     ).toContainText('Activo');
+    // The search applies after a pause: the institution was listed before it, so wait for the others to go.
+    await expect(institutions.getByRole('listitem').filter({ hasNotText: RUN })).toHaveCount(0);
     // The layout settles (the side bar folds away) after the window narrows.
     await expect.poll(() => scrollsSideways(page)).toBe(false);
     await expectAccessible(page);

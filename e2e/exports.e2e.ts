@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, serverUrl, signIn } from './fixtures.ts';
 
 // An export round trip in each language: what the admin downloads from the list opens in a Spanish
 // (or an English) spreadsheet with the right separator, headers, values and dates.
@@ -32,7 +32,7 @@ async function exportAs(page: Page, menu: RegExp, format: 'CSV' | 'XLS'): Promis
 test.describe('exports in the caller’s language', () => {
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({
-      baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`,
+      baseURL: serverUrl(),
     });
     const admin = await tokenOf(request, ADMIN.email, ADMIN.password);
     const institution = await call(request, admin, 'POST', '/api/institutions', {

@@ -45,7 +45,9 @@ export async function expectAccessible(page: Page): Promise<void> {
       ),
     )
     .toBe(true);
-  const results = await new AxeBuilder({ page }).analyze();
+  // Axe runs in the page itself (legacy mode): the app has no frames from another origin, the only
+  // thing the other mode adds, which opens a blank page for every check and doubles its time.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
@@ -59,13 +61,34 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: /^(Ingresar|Sign in)$/ }).click();
 }
 
-/** The mail outbox of the server under test (DATA_DIR/outbox). */
-export function outboxDir(): string {
+/**
+ * The journeys run on `E2E_WORKERS` workers at once (2 by default), each against a server of its own
+ * with a database of its own (playwright.config.ts): a journey never sees another worker's patients.
+ * Worker N (Playwright's TEST_PARALLEL_INDEX) talks to the server on port E2E_PORT + N.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/** The worker's place among those running at once: 0 in the runner itself. */
+const slot = () => Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** The address of a worker's server; this worker's by default. */
+export function serverUrl(worker = slot()): string {
+  return `http://127.0.0.1:${FIRST_PORT + worker}`;
+}
+
+/** The DATA_DIR of a worker's server; this worker's by default. */
+export function serverDataDir(worker = slot()): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) {
     throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
   }
-  return path.join(dataDir, 'outbox');
+  return path.join(dataDir, `server-${worker}`);
+}
+
+/** The mail outbox of this worker's server (DATA_DIR/outbox). */
+export function outboxDir(): string {
+  return path.join(serverDataDir(), 'outbox');
 }
 
 /**
@@ -91,6 +114,14 @@ export async function apiSession(request: APIRequestContext, email: string, pass
 
 /** Switches the app's language with the header's ES / EN buttons. */
 export async function switchLanguage(page: Page, language: 'ES' | 'EN'): Promise<void> {
+  // The toasts and the switch share the top right corner, and a toast under the pointer waits there
+  // rather than closing: the click would wait for it for ever. Close what is showing first.
+  for (const close of await page
+    .getByRole('alert')
+    .getByRole('button', { name: /^(Cerrar|Close)$/ })
+    .all()) {
+    await close.click().catch(() => undefined);
+  }
   await page.getByRole('banner').getByText(language, { exact: true }).click();
 }
 

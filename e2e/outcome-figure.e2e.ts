@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiSession, choose, signIn } from './fixtures.ts';
+import { ADMIN, apiSession, choose, serverUrl, signIn, switchLanguage } from './fixtures.ts';
 
 /**
  * The figure of the curves for a slide (CONTRACT §12): downloaded as SVG, PNG and PDF, each file read
@@ -12,7 +12,7 @@ import { ADMIN, apiSession, choose, signIn } from './fixtures.ts';
  */
 
 const RUN = Date.now().toString(36);
-const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+const BASE_URL = serverUrl();
 const DOCTOR = { email: `dr.figura.${RUN}@hospital.test`, password: 'Doctor-pass-2026!' };
 const TAG = `FIG${RUN}`;
 
@@ -175,7 +175,7 @@ test.describe('the figure of the outcome curves', () => {
     expect(image.length).toBeGreaterThan(10_000);
 
     // In English, with a decimal point.
-    await page.getByRole('banner').getByText('EN', { exact: true }).click();
+    await switchLanguage(page, 'EN');
     await expect(page.getByRole('heading', { name: 'Overall survival: Subtype', level: 2 })).toBeVisible();
     const english = await readFile((await downloaded(page, /SVG/)).path, 'utf8');
     expect(english).toContain('Years from diagnosis');
@@ -186,7 +186,7 @@ test.describe('the figure of the outcome curves', () => {
       encoding: 'utf8',
     });
     expect(englishPdf).toContain(`Log-rank test between the groups: ${p.replace(',', '.')}`);
-    await page.getByRole('banner').getByText('ES', { exact: true }).click();
+    await switchLanguage(page, 'ES');
   });
 
   test('the incidence figure scales its axis to the relapses', async ({ page }) => {

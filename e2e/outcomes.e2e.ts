@@ -6,6 +6,7 @@ import {
   choose,
   dateParts,
   expectAccessible,
+  serverUrl,
   signIn,
   snap,
   switchLanguage,
@@ -13,7 +14,7 @@ import {
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
-const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+const BASE_URL = serverUrl();
 const DOCTOR = { email: `dr.vega.${RUN}@hospital.test`, password: 'Doctor-pass-2026!' };
 /** Diagnosed in 2023 and not seen since: due for follow-up. */
 const DUE_PATIENT = `E2E-FU-${RUN}`;

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap, switchLanguage } from './fixtures.ts';
 
 /**
  * The printed patient file: A4 pages without the menu, the header or buttons, every section open, and
@@ -212,7 +212,7 @@ test('a doctor prints the whole file in Spanish: every section, the patient and 
 test('an admin sees the Code OP and prints the file in English, on a phone too', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByTestId('greeting')).toBeVisible();
-  await page.getByRole('banner').getByText('EN', { exact: true }).click();
+  await switchLanguage(page, 'EN');
   await page.goto(`/patient/${patientId}`);
   await expect(page.getByRole('heading', { level: 1, name: PATIENT })).toBeVisible();
   await expect(page.getByTestId('deceased-badge')).toHaveText('Deceased · 15/06/2024');
@@ -238,7 +238,7 @@ test('an admin sees the Code OP and prints the file in English, on a phone too',
   await expect(page.getByTestId('code-op-badge')).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'patient-file-deceased-en-phone');
-  await page.getByRole('banner').getByText('ES', { exact: true }).click();
+  await switchLanguage(page, 'ES');
   await expect(page.getByTestId('code-op-badge')).toHaveText(`Código OP: AL-OP#${CODE_OP}`);
   await snap(page, 'patient-file-deceased-es-phone');
 });

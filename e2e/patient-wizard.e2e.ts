@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap, switchLanguage } from './fixtures.ts';
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
@@ -270,7 +270,7 @@ test.describe
       );
 
       // Every step in English.
-      await page.getByRole('banner').getByText('EN', { exact: true }).click();
+      await switchLanguage(page, 'EN');
       for (const step of STEPS) {
         await page.goto(`/edit-patient/${patientId}/${step}`);
         await expect(page.getByRole('heading', { name: 'Edit patient' })).toBeVisible();
@@ -278,7 +278,7 @@ test.describe
         await expectAccessible(page);
         await shot(page, `wizard-${step}-en`);
       }
-      await page.getByRole('banner').getByText('ES', { exact: true }).click();
+      await switchLanguage(page, 'ES');
     });
 
     test('a biobank doctor needs no birth date, consents as Bio Banco and records no lab report', async ({

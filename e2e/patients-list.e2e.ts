@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, expectAccessible, serverUrl, signIn, snap } from './fixtures.ts';
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
-const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+const BASE_URL = serverUrl();
 const PASSWORD = 'Doctor-pass-2026!';
 const DOCTOR = { email: `dr.luna.${RUN}@hospital.test`, password: PASSWORD };
 const OTHER_DOCTOR = { email: `dr.sol.${RUN}@hospital.test`, password: PASSWORD };

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, expectAccessible, signIn, snap, switchLanguage } from './fixtures.ts';
 
 /**
  * The admin's screens on a phone (390 px), in both languages: nothing wider than the screen, the lists
@@ -25,7 +25,7 @@ test('every admin screen fits a phone, in Spanish and in English', async ({ page
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/:\d+\/$/);
   for (const language of ['ES', 'EN'] as const) {
-    await page.getByRole('banner').getByText(language, { exact: true }).click();
+    await switchLanguage(page, language);
     const code = language.toLowerCase();
     for (const screen of SCREENS) {
       await page.goto(screen.path);

@@ -3,29 +3,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
-import { ADMIN, TIME_ZONE } from './fixtures.ts';
+import { ADMIN, E2E_WORKERS, serverDataDir, serverUrl, TIME_ZONE } from './fixtures.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-// A fresh embedded database for every run; the server is the real one, serving the built web app.
-// The folder is passed on through the environment, so that the test workers (which load this file
-// again) read the same mail outbox instead of making a folder of their own.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// Fresh embedded databases for every run, one per worker (fixtures.ts: serverUrl); the servers are the
+// real one, serving the built web app. The folder is passed on through the environment, so that the
+// test workers (which load this file again) read the same mail outboxes instead of making their own.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   outputDir: './results',
+  // A file's journeys run in order, on one worker; files are shared out among the workers. One worker
+  // leaves a core idle most of the time (the browser and the server wait on each other).
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // One retry: a journey that fails and then passes is named in the summary of `npm test` as flaky.
   retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // In a worker, its own server (the workers load this file again, knowing their place).
+    baseURL: serverUrl(),
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
     locale: 'es-AR',
@@ -34,22 +35,22 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => ({
     // The production build, as npm start runs it (built first if missing or out of date).
     command: 'node scripts/launch.mjs main',
     cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${serverUrl(worker)}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: new URL(serverUrl(worker)).port,
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: serverDataDir(worker),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

@@ -1,9 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiSession, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, apiSession, expectAccessible, serverUrl, signIn, snap, switchLanguage } from './fixtures.ts';
 
 /** Something unique to this run, so that names never collide with an earlier run's. */
 const RUN = Date.now().toString(36);
-const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+const BASE_URL = serverUrl();
 const DOCTOR = { email: `dr.rios.${RUN}@hospital.test`, password: 'Doctor-pass-2026!' };
 
 /** `yyyy-MM-dd` some days before today, and the same day as the wizard takes it (DD/MM/YYYY). */
@@ -141,7 +141,7 @@ async function signedIn(
   await signIn(page, email, password);
   await expect(page.getByTestId('greeting')).toBeVisible({ timeout: 60_000 });
   if (language === 'en') {
-    await page.getByRole('banner').getByText('EN', { exact: true }).click();
+    await switchLanguage(page, 'EN');
   }
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, dateParts, expectAccessible, signIn, snap } from './fixtures.ts';
+import { ADMIN, dateParts, expectAccessible, signIn, snap, switchLanguage } from './fixtures.ts';
 
 /** Today as the header must show it: 'EEEE d MMMM, yyyy', first letter capitalised. */
 function today(language: 'es' | 'en'): string {
@@ -68,7 +68,7 @@ test.describe('the application shell', () => {
     await expectAccessible(page);
     await snap(page, 'layout-es');
 
-    await page.getByRole('banner').getByText('EN', { exact: true }).click();
+    await switchLanguage(page, 'EN');
     await expect(page.getByTestId('greeting')).toHaveText('Hello, admin');
     await expect(page.getByTestId('today')).toHaveText(today('en'));
     const englishMenu = page.getByRole('navigation', { name: 'Main menu' });
