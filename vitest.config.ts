@@ -36,9 +36,9 @@ export default defineConfig({
           globalSetup: ['./reliability/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          // Two files at a time: each runs servers of its own, on ports and folders of its own, and
-          // spends most of its time waiting for them to start, stop or be killed.
-          maxWorkers: 2,
+          // One file at a time: the kills, restarts and time limits judged here want a quiet machine.
+          maxWorkers: 1,
+          fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
       },

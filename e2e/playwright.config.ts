@@ -15,8 +15,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   outputDir: './results',
-  // A file's journeys run in order, on one worker; files are shared out among the workers. One worker
-  // leaves a core idle most of the time (the browser and the server wait on each other).
+  // A file's journeys run in order, on one worker; with E2E_WORKERS > 1, files are shared out among
+  // the workers (fixtures.ts says why one is the default).
   fullyParallel: false,
   workers: E2E_WORKERS,
   // One retry: a journey that fails and then passes is named in the summary of `npm test` as flaky.
