@@ -55,7 +55,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth/login');
+  // A page whose session has just ended reloads itself (lib/api-client.ts), and a busy machine can hold
+  // that reload back until after this visit began: the visit is then interrupted, and is made again.
+  await expect(async () => {
+    await page.goto('/auth/login');
+  }).toPass({ timeout: 30_000 });
   await page.getByLabel(/^(Email)/).fill(email);
   await page.getByLabel(/^(Contraseña|Password)/).fill(password);
   await page.getByRole('button', { name: /^(Ingresar|Sign in)$/ }).click();
