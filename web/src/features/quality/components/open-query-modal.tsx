@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
 import { useOpenQuery } from '../api/query-actions.ts';
 import { type FileSection, placeOf } from './field-place.ts';
-import { QueryTextField } from './query-text-field.tsx';
+import { QueryTextField, useQueryText } from './query-text-field.tsx';
 import { useFieldLabel } from './use-field-label.ts';
 
 /** The fields of a patient's document a query may name, in the file's order. */
@@ -79,8 +79,7 @@ export function OpenQueryModal({ patient, opened, onClose, section, title }: Ope
   const fieldLabel = useFieldLabel();
   const open = useOpenQuery();
   const [field, setField] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const text = useQueryText();
 
   const options = fieldPaths(patient)
     .filter((path) => !section || placeOf(path).section === section)
@@ -88,14 +87,12 @@ export function OpenQueryModal({ patient, opened, onClose, section, title }: Ope
 
   const clear = () => {
     setField(null);
-    setText('');
-    setError(undefined);
+    text.clear();
   };
 
   const submit = () => {
-    const trimmed = text.trim();
-    if (!trimmed) {
-      setError(t('queries.textRequired'));
+    const trimmed = text.take();
+    if (trimmed === null) {
       return;
     }
     open.mutate(
@@ -140,14 +137,7 @@ export function OpenQueryModal({ patient, opened, onClose, section, title }: Ope
         searchable
         comboboxProps={{ withinPortal: true }}
       />
-      <QueryTextField
-        value={text}
-        error={error}
-        onChange={(value) => {
-          setText(value);
-          setError(undefined);
-        }}
-      />
+      <QueryTextField {...text.field} />
     </FormModal>
   );
 }

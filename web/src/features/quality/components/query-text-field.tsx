@@ -1,4 +1,5 @@
 import { Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUERY_TEXT_MAX } from '../api/schemas.ts';
 
@@ -24,4 +25,36 @@ export function QueryTextField({ value, error, onChange }: QueryTextFieldProps) 
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );
+}
+
+/**
+ * What a query's modal keeps of its text: the field's props (typing clears the error), `clear()`, and
+ * `take()`, the trimmed text, or null with the field's error shown when nothing but blanks was typed.
+ */
+export function useQueryText() {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return {
+    field: {
+      value,
+      error,
+      onChange: (text: string) => {
+        setValue(text);
+        setError(undefined);
+      },
+    } satisfies QueryTextFieldProps,
+    clear: () => {
+      setValue('');
+      setError(undefined);
+    },
+    take: (): string | null => {
+      const trimmed = value.trim();
+      if (!trimmed) {
+        setError(t('queries.textRequired'));
+        return null;
+      }
+      return trimmed;
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { useBulkOpenQueries } from '../api/bulk-open.ts';
 import { useRules } from '../api/get-rules.ts';
 import type { QualityRule } from '../api/schemas.ts';
 import { SEVERITY_COLORS } from './finding-item.tsx';
-import { QueryTextField } from './query-text-field.tsx';
+import { QueryTextField, useQueryText } from './query-text-field.tsx';
 
 interface BulkModalProps {
   readonly rule: QualityRule | null;
@@ -22,23 +22,16 @@ interface BulkModalProps {
 function BulkModal({ rule, onClose }: BulkModalProps) {
   const { t } = useTranslation();
   const bulk = useBulkOpenQueries();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const text = useQueryText();
   const message = rule ? rule.message[currentLanguage()] : '';
   const title = t('queries.bulkTitle', { rule: message });
 
-  const clear = () => {
-    setText('');
-    setError(undefined);
-  };
-
   const submit = () => {
-    const trimmed = text.trim();
     if (!rule) {
       return;
     }
-    if (!trimmed) {
-      setError(t('queries.textRequired'));
+    const trimmed = text.take();
+    if (trimmed === null) {
       return;
     }
     bulk.mutate(
@@ -46,7 +39,7 @@ function BulkModal({ rule, onClose }: BulkModalProps) {
       {
         onSuccess: (opened) => {
           notify('success', t('queries.opened'), t('queries.bulkDone', { count: opened }));
-          clear();
+          text.clear();
           bulk.reset();
           onClose();
         },
@@ -66,21 +59,14 @@ function BulkModal({ rule, onClose }: BulkModalProps) {
         },
         failure: bulk.isError ? serverMessage(bulk.error, t('queries.bulkFailed')) : null,
         stale: false,
-        clear,
+        clear: text.clear,
       }}
       mutation={bulk}
       failedTitle={t('queries.bulkFailed')}
       submitLabel={t('queries.bulkSend')}
     >
       <Text size="sm">{t('queries.bulkHint')}</Text>
-      <QueryTextField
-        value={text}
-        error={error}
-        onChange={(value) => {
-          setText(value);
-          setError(undefined);
-        }}
-      />
+      <QueryTextField {...text.field} />
     </FormModal>
   );
 }
