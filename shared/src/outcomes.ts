@@ -20,6 +20,7 @@ export const ENDPOINTS = ['os', 'rfs', 'efs', 'rfsCR'] as const;
 export type SurvivalEndpoint = (typeof ENDPOINTS)[number];
 /** Where the cumulative incidence of relapse starts: the diagnosis, or the first complete remission. */
 export const INCIDENCE_ORIGINS = ['diagnosis', 'cr'] as const;
+export type IncidenceFrom = (typeof INCIDENCE_ORIGINS)[number];
 /** The covariates a Cox model may adjust for (CONTRACT §12). */
 export const COX_COVARIATES = ['age', 'eln2022', 'dx', 'patientFit', 'gender'] as const;
 export type CoxCovariate = (typeof COX_COVARIATES)[number];

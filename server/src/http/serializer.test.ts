@@ -69,8 +69,19 @@ describe('the compiled serialiser of answers', () => {
     });
   });
 
+  it("writes a value of one of several scalar types as it is: a group's key, a text, a year or null", () => {
+    const schema = z.object({ key: z.union([z.string(), z.number()]).nullable() });
+    expect(compilableSchema(schema)).not.toBeNull();
+    const write = compile(schema, true);
+    for (const key of ['AML', '2020', 2020, 1.5, null]) {
+      expect(JSON.parse(write({ key, extra: 1 }))).toEqual({ key });
+    }
+    expect(() => write({ key: { nested: true } })).toThrow();
+  });
+
   it('leaves to zod what it cannot follow exactly: unions, transformations, defaults, recursion', () => {
-    expect(compilableSchema(z.object({ a: z.union([z.string(), z.number()]) }))).toBeNull();
+    const objects = z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]);
+    expect(compilableSchema(z.object({ a: objects }))).toBeNull();
     expect(
       compilableSchema(
         z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]),
@@ -86,8 +97,8 @@ describe('the compiled serialiser of answers', () => {
     });
     expect(compilableSchema(tree)).toBeNull();
     // Still answered, through zod, and still stripped.
-    const write = compile(z.object({ a: z.union([z.string(), z.number()]) }));
-    expect(JSON.parse(write({ a: 1, b: 2 }))).toEqual({ a: 1 });
+    const write = compile(z.object({ a: objects }));
+    expect(JSON.parse(write({ a: { b: 1, c: 2 }, d: 3 }))).toEqual({ a: { b: 1 } });
   });
 
   it('in checking mode, fails an answer the two would write differently', () => {

@@ -10,7 +10,7 @@ import { z } from 'zod';
  *
  * The guard stays: a field the schema does not name is never written, at any depth, so that a column
  * added to a query cannot leak into an answer. A schema the compiler cannot follow exactly (a union
- * other than "or null", a transformation, a default, a recursive type) keeps zod's encoding.
+ * other than "or null" or of scalars, a transformation, a default, a recursive type) keeps zod's encoding.
  *
  * With `check`, every answer is also encoded by zod and the two must say the same (the order of an
  * object's fields aside: the compiled one writes the required ones first). The tests run so, over every
@@ -51,7 +51,16 @@ function withNullsMerged(node: unknown): unknown {
   return merged;
 }
 
-/** Whether a schema needs what the compiler cannot follow: a keyword of NOT_COMPILED, or several types. */
+/**
+ * The types a value may take in one place that the compiler tells apart by `typeof` alone, writing the
+ * value as it is (a group's key: a text, a year or null).
+ */
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * Whether a schema needs what the compiler cannot follow: a keyword of NOT_COMPILED, or several types
+ * other than scalars, or a type or null.
+ */
 function needsZod(node: unknown): boolean {
   if (Array.isArray(node)) {
     return node.some(needsZod);
@@ -60,7 +69,11 @@ function needsZod(node: unknown): boolean {
     return false;
   }
   const { type } = node as Node;
-  if (Array.isArray(type) && !(type.length === 2 && type[1] === 'null')) {
+  if (
+    Array.isArray(type) &&
+    !(type.length === 2 && type[1] === 'null') &&
+    !type.every((name) => SCALAR_TYPES.has(name))
+  ) {
     return true;
   }
   return Object.entries(node as Node).some(([key, value]) => NOT_COMPILED.includes(key) || needsZod(value));

@@ -4,7 +4,6 @@ import {
   type GroupBy,
   type OutcomeFilters,
   type Risk,
-  type SurvivalEndpoint,
   seesAdminFields,
 } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
@@ -15,35 +14,32 @@ import { cancellable } from '../../db/cancellable.ts';
 import type { Queryable } from '../../db/client.ts';
 import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
-import {
-  lacksResponseDate,
-  mrdGroup,
-  originOf,
-  type PatientDays,
-  survivalObservation,
-  transplantGroup,
-} from './endpoints.ts';
-import type { Observation } from './estimators/index.ts';
-import { cohortSql } from './outcomes-sql.ts';
+import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
+import { cohortSql, endpointColumns } from './outcomes-sql.ts';
 
 /**
  * The cohort of an outcomes call (docs/product-rules.md#outcomes): one statement over the list's read
- * model, under the list's own conditions, then the patients by group in the groups' order.
+ * model, under the list's own conditions, in counts of the patients who share what the call reads,
+ * then the patients by group in the groups' order.
  */
 
-/** A patient of the cohort as `cohortSql` answers it. */
-export interface CohortRow extends PatientDays {
+/** Patients of the cohort who share their group's columns and what a call reads, and how many they are. */
+export interface CountedRow {
   readonly key: string | number | null;
-  readonly hasOrigin: boolean;
-  readonly mrdNegativeInCR: boolean | null;
+  /** Grouped by transplant: its kind, and its day after the endpoint's origin. */
   readonly transplantType: string | null;
   readonly transplantDay: number | null;
-  readonly firstResponse: string | null;
-  readonly age: number | null;
-  readonly eln2022: string;
-  readonly dx: string | null;
-  readonly patientFit: string | null;
-  readonly gender: string | null;
+  /** Grouped by MRD: negative in the first CR. */
+  readonly mrdNegativeInCR: boolean | null;
+  readonly n: number;
+}
+
+/** Patients of an endpoint's cohort (`endpointColumns`). */
+export interface EndpointRow extends CountedRow {
+  readonly excluded: 'noDiagnosisDate' | 'noResponseDate' | null;
+  /** Null when the patient is left out or does not enter the endpoint. */
+  readonly time: number | null;
+  readonly status: 0 | 1 | 2 | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -87,13 +83,10 @@ export function compareKeys(groupBy: GroupBy) {
   };
 }
 
-/**
- * The key of a patient's group. Transplant and MRD are judged here: the transplant at the landmark
- * when one is given, counted from the endpoint's origin.
- */
-export function groupKeyOf(row: CohortRow, groupBy: GroupBy, origin: number, landmark: number | null) {
+/** The key of a patient's group; transplant and MRD are judged here, the transplant at the landmark when one is given. */
+export function groupKeyOf(row: CountedRow, groupBy: GroupBy, landmark: number | null) {
   if (groupBy === 'transplant') {
-    return transplantGroup({ type: row.transplantType, day: row.transplantDay }, origin, landmark);
+    return transplantGroup({ type: row.transplantType, day: row.transplantDay }, landmark);
   }
   if (groupBy === 'mrd') {
     return mrdGroup(row.mrdNegativeInCR);
@@ -101,35 +94,34 @@ export function groupKeyOf(row: CohortRow, groupBy: GroupBy, origin: number, lan
   return row.key;
 }
 
-/** The patients of a cohort an endpoint observes, and those it leaves out, counted. */
-export interface Observed {
-  readonly excluded: { noDiagnosisDate: number; noResponseDate: number };
-  readonly entries: { readonly row: CohortRow; readonly observation: Observation; readonly origin: number }[];
+/** The patients an endpoint leaves out, counted by reason. */
+export interface Excluded {
+  noDiagnosisDate: number;
+  noResponseDate: number;
 }
 
-/**
- * Each patient's observation of a survival endpoint: without a diagnosis date, or (from CR) with a CR
- * of no date, a patient is left out and counted; without a first CR it does not enter `rfsCR`.
- */
-export function observe(cohort: readonly CohortRow[], endpoint: SurvivalEndpoint): Observed {
+/** An endpoint's cohort: the patients it observes, in counted rows, and those it leaves out. */
+export function observe<T extends EndpointRow>(
+  cohort: readonly T[],
+): { readonly excluded: Excluded; readonly entries: Entered<T>[] } {
   const excluded = { noDiagnosisDate: 0, noResponseDate: 0 };
-  const entries: Observed['entries'][number][] = [];
+  const entries: Entered<T>[] = [];
   for (const row of cohort) {
-    if (!row.hasOrigin) {
-      excluded.noDiagnosisDate++;
-      continue;
-    }
-    if (lacksResponseDate(endpoint, row)) {
-      excluded.noResponseDate++;
-      continue;
-    }
-    const observation = survivalObservation(endpoint, row);
-    const origin = originOf(endpoint, row);
-    if (observation !== null && origin !== null) {
-      entries.push({ row, observation, origin });
+    if (row.excluded) {
+      excluded[row.excluded] += row.n;
+    } else if (row.time !== null && row.status !== null) {
+      entries.push(row as Entered<T>);
     }
   }
   return { excluded, entries };
+}
+
+/** A row of patients an endpoint observes. */
+type Entered<T extends EndpointRow> = T & { readonly time: number; readonly status: 0 | 1 | 2 };
+
+/** A counted row's `n` patients, each as `make` makes it: the estimators read one observation per patient. */
+export function each<T>(n: number, make: () => T): T[] {
+  return Array.from({ length: n }, make);
 }
 
 /** Members by key, in the groups' order. */
@@ -165,15 +157,38 @@ export async function audit(ctx: AppContext, actor: Actor, action: string, asked
   await recordAudit(ctx.db, actor, { action, entityType: 'outcomes', changes: created({ query: asked }) });
 }
 
-/** The cohort of a call: every patient the caller sees that matches the filters. */
-export async function readCohort(
+/** The cohort of a call, in counts: every patient the caller sees that matches the filters. */
+export async function readCohort<T extends CountedRow>(
   ctx: AppContext,
   actor: Actor,
   filters: OutcomeFilters,
   groupBy: GroupBy,
+  columns: Readonly<Record<string, SQL>>,
   signal?: AbortSignal,
-): Promise<CohortRow[]> {
+  origin?: SQL,
+): Promise<T[]> {
   return cancellable(ctx.db, signal, (db) =>
-    rows<CohortRow>(db, cohortSql(viewerOf(actor.principal), filters, groupBy)),
+    rows<T>(db, cohortSql(viewerOf(actor.principal), filters, groupBy, columns, origin)),
+  );
+}
+
+/** An endpoint's cohort, in counts, with the columns `extra` besides. */
+export function readEndpoint<T extends EndpointRow = EndpointRow>(
+  ctx: AppContext,
+  actor: Actor,
+  filters: OutcomeFilters,
+  groupBy: GroupBy,
+  endpoint: EndpointSql,
+  signal?: AbortSignal,
+  extra: Readonly<Record<string, SQL>> = {},
+): Promise<T[]> {
+  return readCohort<T>(
+    ctx,
+    actor,
+    filters,
+    groupBy,
+    { ...endpointColumns(endpoint), ...extra },
+    signal,
+    endpoint.origin,
   );
 }

@@ -8,10 +8,23 @@ import {
   type ResponseQuery,
   type ResponseRates,
 } from '@registry/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
-import { assertMayGroup, audit, byGroup, type CohortRow, groupKeyOf, observe, readCohort } from './cohort.ts';
+import {
+  assertMayGroup,
+  audit,
+  byGroup,
+  type CountedRow,
+  type EndpointRow,
+  each,
+  groupKeyOf,
+  observe,
+  readCohort,
+  readEndpoint,
+} from './cohort.ts';
+import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
   CoxModelError,
   type CoxObservation,
@@ -50,32 +63,41 @@ export async function responseRates(
 ): Promise<ResponseRates> {
   assertMayGroup(actor, query.groupBy);
   const { groupBy, ...filters } = query;
-  const cohort = await readCohort(ctx, actor, filters, groupBy, signal);
+  const cohort = await readCohort<ResponseRow>(ctx, actor, filters, groupBy, RESPONSE_COLUMNS, signal);
   const assessed = cohort.filter((row) => row.firstResponse !== null);
   await audit(ctx, actor, 'outcomes.response', query);
   return {
     groupBy,
-    groups: byGroup(assessed, (row) => groupKeyOf(row, groupBy, 0, null), groupBy).map(({ key, members }) => {
-      const count = (response: string) => members.filter((row) => row.firstResponse === response).length;
-      const crc = members.filter((row) =>
+    groups: byGroup(assessed, (row) => groupKeyOf(row, groupBy, null), groupBy).map(({ key, members }) => {
+      const count = (matches: (row: ResponseRow) => boolean) =>
+        members.reduce((sum, row) => sum + (matches(row) ? row.n : 0), 0);
+      const crc = count((row) =>
         (COMPLETE_REMISSIONS as readonly string[]).includes(row.firstResponse ?? ''),
-      ).length;
-      const rate = withInterval(crc, members.length);
+      );
+      const assessedCount = count(() => true);
+      const rate = withInterval(crc, assessedCount);
       return {
         key,
-        assessed: members.length,
-        cr: count('RC'),
-        crh: count('RCh'),
-        cri: count('RCi'),
+        assessed: assessedCount,
+        cr: count((row) => row.firstResponse === 'RC'),
+        crh: count((row) => row.firstResponse === 'RCh'),
+        cri: count((row) => row.firstResponse === 'RCi'),
         crc,
         rate: rate.proportion,
         rateLower: rate.lower,
         rateUpper: rate.upper,
-        mrdNegative: members.filter((row) => row.mrdNegativeInCR === true).length,
+        mrdNegative: count((row) => row.mrdNegative === true),
       };
     }),
   };
 }
+
+/** What the response reads of each patient: the first line's response, and MRD negativity in that CR. */
+interface ResponseRow extends CountedRow {
+  readonly firstResponse: string | null;
+  readonly mrdNegative: boolean | null;
+}
+const RESPONSE_COLUMNS = { firstResponse: sql`l.first_response`, mrdNegative: sql`l.mrd_negative_in_cr` };
 
 /**
  * Deaths within each day count of the diagnosis, per group: of the patients with a diagnosis date who
@@ -89,32 +111,46 @@ export async function earlyDeath(
 ): Promise<EarlyDeath> {
   assertMayGroup(actor, query.groupBy);
   const { groupBy, days, ...filters } = query;
-  const cohort = await readCohort(ctx, actor, filters, groupBy, signal);
+  const cohort = await readCohort<EarlyDeathRow>(ctx, actor, filters, groupBy, EARLY_DEATH_COLUMNS, signal);
   const dated = cohort.filter((row) => row.hasOrigin);
+  const total = (members: readonly EarlyDeathRow[]) => members.reduce((sum, row) => sum + row.n, 0);
   await audit(ctx, actor, 'outcomes.early_death', query);
   return {
     groupBy,
-    excluded: { noDiagnosisDate: cohort.length - dated.length },
-    groups: byGroup(dated, (row) => groupKeyOf(row, groupBy, 0, null), groupBy).flatMap(({ key, members }) =>
+    excluded: { noDiagnosisDate: total(cohort) - total(dated) },
+    groups: byGroup(dated, (row) => groupKeyOf(row, groupBy, null), groupBy).flatMap(({ key, members }) =>
       [...days]
         .sort((a, b) => a - b)
         .map((limit) => {
-          const died = (row: CohortRow) => row.death !== null && row.death <= limit;
-          const known = members.filter((row) => died(row) || (row.death ?? row.alive ?? -1) >= limit);
-          const deaths = known.filter(died).length;
-          return { key, days: limit, n: known.length, deaths, ...withInterval(deaths, known.length) };
+          const died = (row: EarlyDeathRow) => row.death !== null && row.death <= limit;
+          const known = members.filter((row) => died(row) || (row.news ?? -1) >= limit);
+          const deaths = total(known.filter(died));
+          return { key, days: limit, n: total(known), deaths, ...withInterval(deaths, total(known)) };
         }),
     ),
   };
 }
 
-/** Each covariate's term for the design, from a patient's row; null when the patient lacks it. */
-const COVARIATES: Record<CoxCovariate, (row: CohortRow) => string | number | null> = {
-  age: (row) => row.age,
-  eln2022: (row) => row.eln2022,
-  dx: (row) => row.dx,
-  patientFit: (row) => row.patientFit,
-  gender: (row) => row.gender,
+/** What early death reads of each patient: the death and the last news, as days after the diagnosis. */
+interface EarlyDeathRow extends CountedRow {
+  readonly hasOrigin: boolean;
+  readonly death: number | null;
+  /** The death, else the last date known alive. */
+  readonly news: number | null;
+}
+const EARLY_DEATH_COLUMNS = {
+  hasOrigin: sql`l.dx_date is not null`,
+  death: sql`d.death`,
+  news: sql`coalesce(d.death, d.alive)`,
+};
+
+/** Each covariate as the read model keeps it; a patient without it is left out of the model. */
+const COVARIATES: Record<CoxCovariate, SQL> = {
+  age: sql`l.age_at_diagnosis`,
+  eln2022: sql`l.eln2022`,
+  dx: sql`l.dx_secondary`,
+  patientFit: sql`l.patient_fit`,
+  gender: sql`l.gender`,
 };
 
 /**
@@ -131,22 +167,35 @@ export async function coxModel(
 ): Promise<CoxModelAnswer> {
   assertMayGroup(actor, query.groupBy);
   const { endpoint, groupBy, adjust, ...filters } = query;
-  const observed = observe(await readCohort(ctx, actor, filters, groupBy, signal), endpoint);
+  const columns = Object.fromEntries(adjust.map((name) => [`covariate:${name}`, COVARIATES[name]]));
+  const observed = observe(
+    await readEndpoint<EndpointRow & Record<string, unknown>>(
+      ctx,
+      actor,
+      filters,
+      groupBy,
+      SURVIVAL_ENDPOINTS[endpoint],
+      signal,
+      columns,
+    ),
+  );
   const excluded = { ...observed.excluded, incomplete: 0 };
   const entered: { group: string | null; covariates: (string | number)[]; time: number; event: boolean }[] =
     [];
-  for (const { row, observation, origin } of observed.entries) {
-    const group = groupBy === 'none' ? null : groupKeyOf(row, groupBy, origin, null);
-    const covariates = adjust.map((name) => COVARIATES[name](row));
+  for (const row of observed.entries) {
+    const group = groupBy === 'none' ? null : groupKeyOf(row, groupBy, null);
+    const covariates = adjust.map((name) => row[`covariate:${name}`] as string | number | null);
     if ((groupBy !== 'none' && group === null) || covariates.some((value) => value === null)) {
-      excluded.incomplete++;
+      excluded.incomplete += row.n;
       continue;
     }
-    entered.push({
+    const member = {
       group: group === null ? null : String(group),
       covariates: covariates as (string | number)[],
-      ...observation,
-    });
+      time: row.time,
+      event: row.status === 1,
+    };
+    entered.push(...each(row.n, () => member));
   }
   await audit(ctx, actor, 'outcomes.cox', query);
 

@@ -1,9 +1,10 @@
-import type { SurvivalEndpoint } from '@registry/shared';
-import type { CompetingObservation, Observation } from './estimators/index.ts';
+import type { IncidenceFrom, SurvivalEndpoint } from '@registry/shared';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * What each endpoint counts for a patient (CONTRACT §9 and §11): its origin, its event and when it is
- * censored, in whole days, from the patient's dates as days after the diagnosis.
+ * censored, in whole days, as SQL over the list's read model, so that PostgreSQL hands the estimators
+ * each distinct observation once, counted, rather than every patient's dates (docs/performance.md).
  *
  * Source: Döhner H, et al. Blood 2022;140(12):1345–1377, Table 8 (outcome definitions): overall survival
  * from diagnosis to death; event-free survival from diagnosis to induction failure, relapse or death —
@@ -11,101 +12,110 @@ import type { CompetingObservation, Observation } from './estimators/index.ts';
  * survival from the complete remission to relapse or death; the cumulative incidence of relapse with
  * death without relapse competing (non-relapse mortality). Relapse-free survival and relapse incidence
  * from diagnosis are the registry's earlier endpoints (CONTRACT §9).
+ *
+ * The fragments read `d`, a patient's dates as whole days after its first diagnosis date (null when
+ * unknown): `alive` (the last date known alive, CONTRACT §9), `death`, `relapse` (the first
+ * diagnostic's), `first_cr` (the first complete remission's); and `l`, the patient's row.
  */
 export const ENDPOINTS_VERSION = 'ELN 2022 Table 8 · CONTRACT §11';
 
-/** A patient of the cohort: every date as whole days after its diagnosis, null when unknown. */
-export interface PatientDays {
-  /** The last date known alive (CONTRACT §9). */
-  readonly alive: number | null;
-  readonly death: number | null;
-  /** The first diagnostic's relapse. */
-  readonly relapse: number | null;
-  readonly firstCR: number | null;
-  /** A complete remission was recorded without any date. */
-  readonly crUndated: boolean;
-  readonly inductionFailure: boolean | null;
+/** A patient's dates as days after the diagnosis: the `d` the fragments read, joined laterally to `l`. */
+export const PATIENT_DAYS = sql`cross join lateral (select l.last_known_alive - l.dx_date as alive,
+    l.death_date - l.dx_date as death, case when l.relapse then l.relapse_date - l.dx_date end as relapse,
+    l.first_cr_date - l.dx_date as first_cr) d`;
+
+/** A patient's observation of an endpoint: its origin, time and event, in SQL. */
+export interface EndpointSql {
+  /** Days after the diagnosis where the endpoint starts; null: the patient does not enter it. */
+  readonly origin: SQL;
+  /** Whole days from the origin to the event or the censoring. */
+  readonly time: SQL;
+  /** 1 for the event, 0 for censored; for an incidence, 2 for the competing death. */
+  readonly status: SQL;
+  /**
+   * The patient's endpoint needs the date of a remission the patient has without one: left out, and
+   * counted as such.
+   */
+  readonly lacksResponseDate: SQL;
 }
 
 /** Days from an origin to the patient's last news: the death, else the last known alive; never before 0. */
-const lastNews = (days: PatientDays, origin: number) =>
-  Math.max(0, (days.death ?? days.alive ?? origin) - origin);
+const lastNews = (origin: SQL) => sql`greatest(0, coalesce(d.death, d.alive, ${origin}) - ${origin})`;
+
+/** The first of some events after `origin` (`least` passes over the unknown ones), else censored at the last news. */
+function firstOf(events: readonly SQL[], origin: SQL): Pick<EndpointSql, 'time' | 'status'> {
+  const first = sql`least(${sql.join([...events], sql`, `)})`;
+  return {
+    time: sql`case when ${first} is null then ${lastNews(origin)} else greatest(0, ${first} - ${origin}) end`,
+    status: sql`case when ${first} is null then 0 else 1 end`,
+  };
+}
+
+const FROM_DIAGNOSIS = sql`0`;
+const FROM_CR = sql`d.first_cr`;
+/** Only a relapse after the remission ends the time from it. */
+const RELAPSE_AFTER_CR = sql`case when d.relapse > d.first_cr then d.relapse end`;
+/** A complete remission recorded without any date, and no dated one. */
+const CR_UNDATED = sql`(d.first_cr is null and coalesce(l.cr_undated, false))`;
+
+/** Each survival endpoint; `rfsCR` enters only the patients with a dated first CR. */
+export const SURVIVAL_ENDPOINTS: Record<SurvivalEndpoint, EndpointSql> = {
+  os: {
+    origin: FROM_DIAGNOSIS,
+    time: lastNews(FROM_DIAGNOSIS),
+    status: sql`case when d.death is null then 0 else 1 end`,
+    lacksResponseDate: sql`false`,
+  },
+  rfs: {
+    origin: FROM_DIAGNOSIS,
+    ...firstOf([sql`d.relapse`, sql`d.death`], FROM_DIAGNOSIS),
+    lacksResponseDate: sql`false`,
+  },
+  efs: (() => {
+    const { time, status } = firstOf([sql`d.relapse`, sql`d.death`], FROM_DIAGNOSIS);
+    // An induction that failed is an event at time 0.
+    return {
+      origin: FROM_DIAGNOSIS,
+      time: sql`case when l.induction_failure then 0 else ${time} end`,
+      status: sql`case when l.induction_failure then 1 else ${status} end`,
+      lacksResponseDate: sql`false`,
+    };
+  })(),
+  rfsCR: {
+    origin: FROM_CR,
+    ...firstOf([RELAPSE_AFTER_CR, sql`d.death`], FROM_CR),
+    lacksResponseDate: CR_UNDATED,
+  },
+};
 
 /**
- * A patient's observation for a survival endpoint, or null when the patient does not enter it: for
- * `rfsCR`, a patient without a dated first CR.
+ * The cumulative incidence of relapse, from the diagnosis or from the first CR (only the patients with
+ * a dated one): relapse (1) is the event, death without a prior relapse (2) competes, and a relapse and
+ * a death on the same day count as a relapse.
  */
-export function survivalObservation(endpoint: SurvivalEndpoint, days: PatientDays): Observation | null {
-  switch (endpoint) {
-    case 'os':
-      return { time: lastNews(days, 0), event: days.death !== null };
-    case 'rfs':
-      return firstOf([days.relapse, days.death], days, 0);
-    case 'efs':
-      // An induction that failed is an event at time 0.
-      return days.inductionFailure === true
-        ? { time: 0, event: true }
-        : firstOf([days.relapse, days.death], days, 0);
-    case 'rfsCR': {
-      if (days.firstCR === null) {
-        return null;
-      }
-      // Only a relapse after the remission ends it.
-      const relapse = days.relapse !== null && days.relapse > days.firstCR ? days.relapse : null;
-      return firstOf([relapse, days.death], days, days.firstCR);
-    }
-  }
-}
+export const INCIDENCE_ENDPOINTS: Record<IncidenceFrom, EndpointSql> = {
+  diagnosis: incidenceFrom(FROM_DIAGNOSIS, sql`d.relapse`, sql`false`),
+  cr: incidenceFrom(FROM_CR, RELAPSE_AFTER_CR, CR_UNDATED),
+};
 
-/** The first of some events after `origin`, else censored at the last news. */
-function firstOf(events: readonly (number | null)[], days: PatientDays, origin: number): Observation {
-  const dated = events.filter((day): day is number => day !== null);
-  if (dated.length === 0) {
-    return { time: lastNews(days, origin), event: false };
-  }
-  return { time: Math.max(0, Math.min(...dated) - origin), event: true };
-}
-
-/**
- * A patient's observation for the cumulative incidence of relapse, from the diagnosis or from the first
- * CR (null without one): relapse (1) is the event, death without a prior relapse (2) competes, and a
- * relapse and a death on the same day count as a relapse.
- */
-export function incidenceObservation(
-  from: 'diagnosis' | 'cr',
-  days: PatientDays,
-): CompetingObservation | null {
-  const origin = from === 'cr' ? days.firstCR : 0;
-  if (origin === null) {
-    return null;
-  }
-  const relapse =
-    days.relapse !== null && (from === 'diagnosis' || days.relapse > origin) ? days.relapse : null;
-  if (relapse !== null && (days.death === null || relapse <= days.death)) {
-    return { time: Math.max(0, relapse - origin), status: 1 };
-  }
-  if (days.death !== null) {
-    return { time: Math.max(0, days.death - origin), status: 2 };
-  }
-  return { time: lastNews(days, origin), status: 0 };
-}
-
-/** Whether a patient's endpoint needs the date of a remission the patient has without one. */
-export const lacksResponseDate = (endpoint: SurvivalEndpoint | 'cr', days: PatientDays): boolean =>
-  (endpoint === 'rfsCR' || endpoint === 'cr') && days.firstCR === null && days.crUndated;
-
-/** The origin of an endpoint, in days after the diagnosis (null: the patient does not enter it). */
-export function originOf(endpoint: SurvivalEndpoint, days: PatientDays): number | null {
-  return endpoint === 'rfsCR' ? days.firstCR : 0;
+function incidenceFrom(origin: SQL, relapse: SQL, lacksResponseDate: SQL): EndpointSql {
+  const relapsed = sql`(${relapse} is not null and (d.death is null or ${relapse} <= d.death))`;
+  return {
+    origin,
+    time: sql`case when ${relapsed} then greatest(0, ${relapse} - ${origin})
+      when d.death is not null then greatest(0, d.death - ${origin}) else ${lastNews(origin)} end`,
+    status: sql`case when ${relapsed} then 1 when d.death is not null then 2 else 0 end`,
+    lacksResponseDate,
+  };
 }
 
 /**
  * The transplant group of a patient (CONTRACT §11): its kind, or `none`; judged at the landmark when one
  * is given (a transplant after it counts as none, one of unknown date as unknown), else at any time.
+ * `day` counts from the endpoint's origin.
  */
 export function transplantGroup(
   transplant: { readonly type: string | null; readonly day: number | null },
-  origin: number,
   landmark: number | null,
 ): string | null {
   if (transplant.type === null) {
@@ -117,7 +127,7 @@ export function transplantGroup(
   if (transplant.day === null) {
     return null;
   }
-  return transplant.day - origin <= landmark ? transplant.type : 'none';
+  return transplant.day <= landmark ? transplant.type : 'none';
 }
 
 /** The MRD group of a patient: negative or positive in the first CR, null when unknown. */

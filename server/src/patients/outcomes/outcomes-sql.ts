@@ -9,6 +9,7 @@ import {
   whereOf,
 } from '../read-model/list-sql.ts';
 import { otherAsOne } from '../read-model/records-sql.ts';
+import { type EndpointSql, PATIENT_DAYS } from './endpoints.ts';
 
 /**
  * The SQL of the outcomes (docs/product-rules.md#outcomes), over the list's read model and under the
@@ -39,7 +40,8 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
   dx: sql`l.dx_secondary`,
   riskLevel: sql`l.risk_level`,
   scheme: otherAsOne('l.first_scheme'),
-  institution: sql`(select ic.code from institutions ic where ic.id = l.institution_id)`,
+  // The institutions joined once (`cohortSql`), not looked up for every patient.
+  institution: sql`ik.code`,
   patientFit: sql`l.patient_fit`,
   gender: sql`l.gender`,
   ageBand: sql.raw(
@@ -48,10 +50,70 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
   ),
   dxYear: sql`extract(year from l.dx_date)::int`,
   eln2022: sql`l.eln2022`,
-  // Judged from the days of the cohort's rows, at the landmark when one is given (cohort.ts).
+  // Judged from the columns below, at the landmark when one is given (cohort.ts).
   transplant: sql`null::text`,
   mrd: sql`null::text`,
 };
+
+/**
+ * The columns that place a patient in its group: the key, or for the groups judged in TypeScript what
+ * they are judged from (the transplant's kind and its day after the endpoint's origin, the MRD in CR),
+ * null for the other groupings so that they do not split the counts.
+ */
+function groupColumns(groupBy: GroupBy, origin: SQL): SQL[] {
+  const transplant = groupBy === 'transplant';
+  return [
+    sql`${GROUP_KEY[groupBy]} as "key"`,
+    sql`${transplant ? sql`l.transplant_type` : sql`null::text`} as "transplantType"`,
+    sql`${transplant ? sql`l.transplant_date - l.dx_date - (${origin})` : sql`null::int`} as "transplantDay"`,
+    sql`${groupBy === 'mrd' ? sql`l.mrd_negative_in_cr` : sql`null::boolean`} as "mrdNegativeInCR"`,
+  ];
+}
+
+/**
+ * The cohort of a call in counts (docs/performance.md): one row per distinct combination of the group's
+ * columns and of the `columns` the call reads, with how many patients share it, so that PostgreSQL hands
+ * over a few thousand rows where the cohort holds a hundred thousand patients. `columns` are the
+ * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
+ * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as left
+ * out.
+ */
+export function cohortSql(
+  viewer: Viewer,
+  filters: OutcomeFilters,
+  groupBy: GroupBy,
+  columns: Readonly<Record<string, SQL>>,
+  origin: SQL = sql`0`,
+): SQL {
+  const range = dxRange(filters);
+  const base = listConditions(viewer, filters);
+  const inRange = range.length > 0 ? sql`(l.dx_date is null or (${sql.join(range, sql` and `)}))` : null;
+  const selected = [
+    ...groupColumns(groupBy, origin),
+    ...Object.entries(columns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+  ];
+  const institutions =
+    groupBy === 'institution' ? sql`join institutions ik on ik.id = l.institution_id` : sql``;
+  return sql`select ${sql.join(selected, sql`, `)}, count(*)::int as "n"
+    from patient_list l ${PATIENT_DAYS} ${institutions}
+    ${whereOf(inRange ? [...base, inRange] : base)}
+    group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`;
+}
+
+/**
+ * The columns of an endpoint's cohort: why a patient is left out (no diagnosis date, or a remission
+ * without a date where the endpoint starts from it), else its time and status; null time and status
+ * for a patient left out or not entering (without a first CR, the endpoints from it).
+ */
+export function endpointColumns(endpoint: EndpointSql): Record<string, SQL> {
+  const enters = sql`(l.dx_date is not null and not ${endpoint.lacksResponseDate} and (${endpoint.origin}) is not null)`;
+  return {
+    excluded: sql`case when l.dx_date is null then 'noDiagnosisDate'
+      when ${endpoint.lacksResponseDate} then 'noResponseDate' end`,
+    time: sql`case when ${enters} then ${endpoint.time} end`,
+    status: sql`case when ${enters} then ${endpoint.status} end`,
+  };
+}
 
 /**
  * The summary's counts, one grouping set each, in this order: `grouping()` sets a bit, most
@@ -65,30 +127,6 @@ export const groupingOf = (set: SummarySet | 'total'): number => {
   const all = (1 << SUMMARY_SETS.length) - 1;
   return set === 'total' ? all : all & ~(1 << (SUMMARY_SETS.length - 1 - SUMMARY_SETS.indexOf(set)));
 };
-
-/**
- * Per patient of the cohort: the group key, and every date an endpoint reads as whole days after the
- * first diagnosis date (`endpoints.ts` turns them into each endpoint's times); the course and the
- * covariates of a Cox model. A patient without a diagnosis date comes back without an origin, to be
- * counted as left out. The transplant and MRD groups depend on the landmark: they are judged in
- * TypeScript from the days given here (their key is null in SQL).
- */
-export function cohortSql(viewer: Viewer, filters: OutcomeFilters, groupBy: GroupBy): SQL {
-  // Patients without a diagnosis date pass the range, so that they are counted as left out.
-  const range = dxRange(filters);
-  const base = listConditions(viewer, filters);
-  const inRange = range.length > 0 ? sql`(l.dx_date is null or (${sql.join(range, sql` and `)}))` : null;
-  return sql`select ${GROUP_KEY[groupBy]} as "key", l.dx_date is not null as "hasOrigin",
-      l.last_known_alive - l.dx_date as "alive", l.death_date - l.dx_date as "death",
-      case when l.relapse then l.relapse_date - l.dx_date end as "relapse",
-      l.first_cr_date - l.dx_date as "firstCR", coalesce(l.cr_undated, false) as "crUndated",
-      l.induction_failure as "inductionFailure", l.mrd_negative_in_cr as "mrdNegativeInCR",
-      l.transplant_type as "transplantType", l.transplant_date - l.dx_date as "transplantDay",
-      l.first_response as "firstResponse", l.age_at_diagnosis as "age", l.eln2022 as "eln2022",
-      l.dx_secondary as "dx", l.patient_fit as "patientFit", l.gender as "gender"
-    from patient_list l
-    ${whereOf(inRange ? [...base, inRange] : base)}`;
-}
 
 /**
  * The counts of the summary in one statement (grouping sets): the cohort by subtype, stage,
@@ -108,10 +146,9 @@ export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
         ),
         sql`, `,
       )}
-    from patient_list l
-    cross join lateral (select ${GROUP_KEY.subtype} as subtype,
-      -- The summary's chart reads institutions by name (unique, as codes are); curves group by code.
-      (select ic.name from institutions ic where ic.id = l.institution_id) as institution,
+    -- The summary's chart reads institutions by name (unique, as codes are); curves group by code.
+    from patient_list l join institutions si on si.id = l.institution_id
+    cross join lateral (select ${GROUP_KEY.subtype} as subtype, si.name as institution,
       extract(year from l.dx_date)::int as dx_year) s
     ${whereOf(cohortConditions(viewer, filters))}
     group by grouping sets ((s.subtype), (l.dx_secondary), (s.institution), (s.dx_year), (l.risk_level),

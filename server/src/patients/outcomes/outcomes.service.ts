@@ -13,11 +13,12 @@ import { cancellable } from '../../db/cancellable.ts';
 import { type Page, toPage } from '../../http/paging.ts';
 import { viewerOf } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
-import { audit, type CohortRow, compareKeys, rows } from './cohort.ts';
-import { survivalObservation } from './endpoints.ts';
+import { audit, compareKeys, type EndpointRow, each, observe, rows } from './cohort.ts';
+import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import { medianFollowUp } from './estimators/index.ts';
 import {
   cohortSql,
+  endpointColumns,
   followUpCountSql,
   followUpDueSql,
   groupingOf,
@@ -58,7 +59,8 @@ export async function summary(
   const [counts, cohort] = await cancellable(ctx.db, signal, async (db, ensureWanted) => {
     const grouping = await rows<SummaryRow>(db, summarySql(viewer, query));
     ensureWanted();
-    return [grouping, await rows<CohortRow>(db, cohortSql(viewer, query, 'none'))] as const;
+    const os = cohortSql(viewer, query, 'none', endpointColumns(SURVIVAL_ENDPOINTS.os));
+    return [grouping, await rows<EndpointRow>(db, os)] as const;
   });
   const bySet = (set: SummarySet, key: (row: SummaryRow) => string | number | null, groupBy: GroupBy) =>
     counts
@@ -67,7 +69,9 @@ export async function summary(
       .sort((a, b) => compareKeys(groupBy)(a.key, b.key));
   const total = counts.find((row) => row.set === groupingOf('total'));
   const followUp = medianFollowUp(
-    cohort.filter((row) => row.hasOrigin).flatMap((row) => survivalObservation('os', row) ?? []),
+    observe(cohort).entries.flatMap((row) =>
+      each(row.n, () => ({ time: row.time, event: row.status === 1 })),
+    ),
   );
   await audit(ctx, actor, 'outcomes.summary', query);
   return {

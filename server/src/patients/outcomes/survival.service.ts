@@ -1,8 +1,8 @@
 import type { Incidence, IncidenceQuery, Survival, SurvivalQuery } from '@registry/shared';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertMayGroup, audit, byGroup, type CohortRow, groupKeyOf, observe, readCohort } from './cohort.ts';
-import { incidenceObservation, lacksResponseDate } from './endpoints.ts';
+import { assertMayGroup, audit, byGroup, each, groupKeyOf, observe, readEndpoint } from './cohort.ts';
+import { INCIDENCE_ENDPOINTS, SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
   atLandmark,
   type CompetingObservation,
@@ -23,21 +23,24 @@ export async function survival(
 ): Promise<Survival> {
   assertMayGroup(actor, query.groupBy);
   const { endpoint, groupBy, landmark, ...filters } = query;
-  const observed = observe(await readCohort(ctx, actor, filters, groupBy, signal), endpoint);
+  const observed = observe(
+    await readEndpoint(ctx, actor, filters, groupBy, SURVIVAL_ENDPOINTS[endpoint], signal),
+  );
   const excluded = { ...observed.excluded, beforeLandmark: 0 };
-  const entered: { key: string | number | null; observation: Observation }[] = [];
-  for (const { row, observation, origin } of observed.entries) {
+  const entered: { key: string | number | null; observations: Observation[] }[] = [];
+  for (const row of observed.entries) {
     // At a landmark, only the patients still at risk then, their times from it.
+    const observation = { time: row.time, event: row.status === 1 };
     const [kept] = landmark ? atLandmark([observation], landmark) : [observation];
     if (!kept) {
-      excluded.beforeLandmark++;
+      excluded.beforeLandmark += row.n;
       continue;
     }
-    entered.push({ key: groupKeyOf(row, groupBy, origin, landmark ?? null), observation: kept });
+    entered.push({ key: groupKeyOf(row, groupBy, landmark ?? null), observations: each(row.n, () => kept) });
   }
   const groups = byGroup(entered, (member) => member.key, groupBy).map(({ key, members }) => ({
     key,
-    observations: members.map((member) => member.observation),
+    observations: members.flatMap((member) => member.observations),
   }));
   await audit(ctx, actor, 'outcomes.survival', query);
   return {
@@ -82,28 +85,18 @@ export async function relapseIncidence(
 ): Promise<Incidence> {
   assertMayGroup(actor, query.groupBy);
   const { groupBy, from, ...filters } = query;
-  const cohort = await readCohort(ctx, actor, filters, groupBy, signal);
-  const excluded = { noDiagnosisDate: 0, noResponseDate: 0, beforeLandmark: 0 };
-  const entered: { row: CohortRow; observation: CompetingObservation }[] = [];
-  for (const row of cohort) {
-    if (!row.hasOrigin) {
-      excluded.noDiagnosisDate++;
-      continue;
-    }
-    if (from === 'cr' && lacksResponseDate('cr', row)) {
-      excluded.noResponseDate++;
-      continue;
-    }
-    const observation = incidenceObservation(from, row);
-    if (observation) {
-      entered.push({ row, observation });
-    }
-  }
-  const groups = byGroup(
-    entered,
-    ({ row }) => groupKeyOf(row, groupBy, from === 'cr' ? (row.firstCR ?? 0) : 0, null),
-    groupBy,
-  ).map(({ key, members }) => ({ key, observations: members.map((member) => member.observation) }));
+  const observed = observe(
+    await readEndpoint(ctx, actor, filters, groupBy, INCIDENCE_ENDPOINTS[from], signal),
+  );
+  const excluded = { ...observed.excluded, beforeLandmark: 0 };
+  const groups = byGroup(observed.entries, (row) => groupKeyOf(row, groupBy, null), groupBy).map(
+    ({ key, members }) => ({
+      key,
+      observations: members.flatMap((row): CompetingObservation[] =>
+        each(row.n, () => ({ time: row.time, status: row.status })),
+      ),
+    }),
+  );
   await audit(ctx, actor, 'outcomes.relapse_incidence', query);
   const observations = groups.map((group) => group.observations);
   const test = (cause: 1 | 2) => (groups.length >= 2 ? grayTest(observations, cause) : null);
