@@ -13,7 +13,7 @@ import { cancellable } from '../../db/cancellable.ts';
 import { type Page, toPage } from '../../http/paging.ts';
 import { viewerOf } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
-import { audit, compareKeys, type EndpointRow, each, observe, rows } from './cohort.ts';
+import { audit, compareKeys, type EndpointRow, observe, rows } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import { medianFollowUp } from './estimators/index.ts';
 import {
@@ -69,9 +69,7 @@ export async function summary(
       .sort((a, b) => compareKeys(groupBy)(a.key, b.key));
   const total = counts.find((row) => row.set === groupingOf('total'));
   const followUp = medianFollowUp(
-    observe(cohort).entries.flatMap((row) =>
-      each(row.n, () => ({ time: row.time, event: row.status === 1 })),
-    ),
+    observe(cohort).entries.map((row) => ({ time: row.time, event: row.status === 1, n: row.n })),
   );
   await audit(ctx, actor, 'outcomes.summary', query);
   return {

@@ -1,7 +1,7 @@
 import type { Incidence, IncidenceQuery, Survival, SurvivalQuery } from '@registry/shared';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertMayGroup, audit, byGroup, each, groupKeyOf, observe, readEndpoint } from './cohort.ts';
+import { assertMayGroup, audit, byGroup, groupKeyOf, observe, readEndpoint } from './cohort.ts';
 import { INCIDENCE_ENDPOINTS, SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
   atLandmark,
@@ -27,20 +27,20 @@ export async function survival(
     await readEndpoint(ctx, actor, filters, groupBy, SURVIVAL_ENDPOINTS[endpoint], signal),
   );
   const excluded = { ...observed.excluded, beforeLandmark: 0 };
-  const entered: { key: string | number | null; observations: Observation[] }[] = [];
+  const entered: { key: string | number | null; observation: Observation }[] = [];
   for (const row of observed.entries) {
     // At a landmark, only the patients still at risk then, their times from it.
-    const observation = { time: row.time, event: row.status === 1 };
+    const observation = { time: row.time, event: row.status === 1, n: row.n };
     const [kept] = landmark ? atLandmark([observation], landmark) : [observation];
     if (!kept) {
       excluded.beforeLandmark += row.n;
       continue;
     }
-    entered.push({ key: groupKeyOf(row, groupBy, landmark ?? null), observations: each(row.n, () => kept) });
+    entered.push({ key: groupKeyOf(row, groupBy, landmark ?? null), observation: kept });
   }
   const groups = byGroup(entered, (member) => member.key, groupBy).map(({ key, members }) => ({
     key,
-    observations: members.flatMap((member) => member.observations),
+    observations: members.map((member) => member.observation),
   }));
   await audit(ctx, actor, 'outcomes.survival', query);
   return {
@@ -92,8 +92,8 @@ export async function relapseIncidence(
   const groups = byGroup(observed.entries, (row) => groupKeyOf(row, groupBy, null), groupBy).map(
     ({ key, members }) => ({
       key,
-      observations: members.flatMap((row): CompetingObservation[] =>
-        each(row.n, () => ({ time: row.time, status: row.status })),
+      observations: members.map(
+        (row): CompetingObservation => ({ time: row.time, status: row.status, n: row.n }),
       ),
     }),
   );

@@ -1,5 +1,5 @@
 import { logInterval } from './log-interval.ts';
-import { byTime } from './times.ts';
+import { byTime, countOf, total } from './times.ts';
 
 /**
  * The cumulative incidence of an event with a competing event (relapse, with death before relapse
@@ -16,6 +16,8 @@ import { byTime } from './times.ts';
 export interface CompetingObservation {
   readonly time: number;
   readonly status: 0 | 1 | 2;
+  /** How many patients share this observation; 1 when absent (`times.ts` countOf). */
+  readonly n?: number;
 }
 
 /** The incidences just after one distinct time at which anything happens. */
@@ -73,7 +75,8 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
       throw new RangeError(`A status must be 0 (censored), 1 (event) or 2 (competing event); got ${status}.`);
     }
   }
-  let atRisk = observations.length;
+  const n = total(observations);
+  let atRisk = n;
   let probability: States = [1, 0, 0];
   let covariance: Matrix = [
     [0, 0, 0],
@@ -82,9 +85,10 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
   ];
   const steps: IncidenceStep[] = [];
   for (const { time, items } of byTime(observations)) {
-    const events = items.filter((item) => item.status === 1).length;
-    const competing = items.filter((item) => item.status === 2).length;
-    const censored = items.length - events - competing;
+    const leaving = total(items);
+    const events = total(items.filter((item) => item.status === 1));
+    const competing = total(items.filter((item) => item.status === 2));
+    const censored = leaving - events - competing;
     if (events + competing > 0) {
       // The censored count as still free: they leave after this time's events.
       const step: States = [(atRisk - events - competing) / atRisk, events / atRisk, competing / atRisk];
@@ -112,10 +116,10 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
       nrmLower: nrm.lower,
       nrmUpper: nrm.upper,
     });
-    atRisk -= items.length;
+    atRisk -= leaving;
   }
-  const total = (key: 'events' | 'competing') => steps.reduce((sum, step) => sum + step[key], 0);
-  return { n: observations.length, events: total('events'), competing: total('competing'), steps };
+  const sumOf = (key: 'events' | 'competing') => steps.reduce((sum, step) => sum + step[key], 0);
+  return { n, events: sumOf('events'), competing: sumOf('competing'), steps };
 }
 
 /**

@@ -9,6 +9,6 @@ import { type MedianEstimate, survivalMedian } from './survival-median.ts';
  * for the last news.
  */
 export function medianFollowUp(observations: readonly Observation[]): MedianEstimate {
-  const reversed = observations.map((observation) => ({ time: observation.time, event: !observation.event }));
+  const reversed = observations.map((observation) => ({ ...observation, event: !observation.event }));
   return survivalMedian(kaplanMeier(reversed).steps);
 }

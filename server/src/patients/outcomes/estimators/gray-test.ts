@@ -1,7 +1,7 @@
 import { chiSquareUpperTail } from './chi-square.ts';
 import type { CompetingObservation } from './cumulative-incidence.ts';
 import { entry, SquareMatrix, solveFullRank } from './linear-algebra.ts';
-import { byTime } from './times.ts';
+import { byTime, countOf } from './times.ts';
 
 /**
  * Gray's test (Gray 1988, Ann Stat 16:1141) that the cumulative incidence of one cause is the same in
@@ -32,12 +32,12 @@ export function grayTest(
   const present = groups.filter((group) => group.length > 0);
   const ng = present.length;
   const pooled = present.flatMap((group, index) =>
-    group.map(({ time, status }) => {
+    group.map(({ time, status, n }) => {
       if (status !== 0 && status !== 1 && status !== 2) {
         throw new RangeError(`A status must be 0 (censored), 1 (relapse) or 2 (death); got ${status}.`);
       }
       // crst's coding: 1 the cause of interest, 2 the competing one, 0 censored.
-      return { time, status: status === 0 ? 0 : 1 + Number(status !== cause), group: index };
+      return { time, status: status === 0 ? 0 : 1 + Number(status !== cause), group: index, n: n ?? 1 };
     }),
   );
   if (ng < 2 || !pooled.some((observation) => observation.status === 1)) {
@@ -57,14 +57,14 @@ export function grayTest(
 
 /** crst with rho = 0: the score of the first ng − 1 groups and its variance. */
 function scoreAndVariance(
-  times: readonly { items: readonly { status: number; group: number }[] }[],
+  times: readonly { items: readonly { status: number; group: number; n: number }[] }[],
   ng: number,
 ): { score: Float64Array; variance: SquareMatrix } {
   const ng1 = ng - 1;
   const atRisk = new Float64Array(ng);
   for (const { items } of times) {
-    for (const { group } of items) {
-      atRisk[group] = entry(atRisk, group) + 1;
+    for (const item of items) {
+      atRisk[item.group] = entry(atRisk, item.group) + countOf(item);
     }
   }
   const score = new Float64Array(ng1);
@@ -85,11 +85,11 @@ function scoreAndVariance(
   for (const { items } of times) {
     const d1 = new Float64Array(ng);
     const d2 = new Float64Array(ng);
-    for (const { status, group } of items) {
+    for (const { status, group, n } of items) {
       if (status === 1) {
-        d1[group] = entry(d1, group) + 1;
+        d1[group] = entry(d1, group) + n;
       } else if (status === 2) {
-        d2[group] = entry(d2, group) + 1;
+        d2[group] = entry(d2, group) + n;
       }
     }
     const nd1 = d1.reduce((sum, value) => sum + value, 0);
@@ -180,8 +180,8 @@ function scoreAndVariance(
         }
       }
     }
-    for (const { group } of items) {
-      atRisk[group] = entry(atRisk, group) - 1;
+    for (const { group, n } of items) {
+      atRisk[group] = entry(atRisk, group) - n;
     }
     fm = f;
     f1m.set(f1);

@@ -1,5 +1,5 @@
 import { logInterval } from './log-interval.ts';
-import { assertWholeDays, byTime } from './times.ts';
+import { assertWholeDays, byTime, countOf, total } from './times.ts';
 
 /**
  * The Kaplan–Meier estimate exactly as R's `survfit(Surv(time, status) ~ 1)` gives it with its defaults:
@@ -10,6 +10,8 @@ import { assertWholeDays, byTime } from './times.ts';
 export interface Observation {
   readonly time: number;
   readonly event: boolean;
+  /** How many patients share this observation; 1 when absent (`times.ts` countOf). */
+  readonly n?: number;
 }
 
 /** The curve just after one distinct time at which an event or a censoring happens. */
@@ -44,24 +46,30 @@ export interface SurvivalEstimate {
  * taken to happen just after the events).
  */
 export function kaplanMeier(observations: readonly Observation[]): KaplanMeier {
-  let atRisk = observations.length;
+  const n = total(observations);
+  let atRisk = n;
   let survival = 1;
   // Greenwood's sum, the variance of log S(t): Σ d / (n (n − d)). It is infinite once everyone at risk
   // has the event, which is exactly when survival is 0 and R reports no interval.
   let greenwood = 0;
   const steps: KaplanMeierStep[] = [];
   for (const { time, items } of byTime(observations)) {
-    const events = items.filter((observation) => observation.event).length;
-    const censored = items.length - events;
+    let events = 0;
+    let leaving = 0;
+    for (const observation of items) {
+      leaving += countOf(observation);
+      events += observation.event ? countOf(observation) : 0;
+    }
+    const censored = leaving - events;
     if (events > 0) {
       survival *= (atRisk - events) / atRisk;
       greenwood += events === atRisk ? Number.POSITIVE_INFINITY : events / (atRisk * (atRisk - events));
     }
     // Before the first event Greenwood's sum is 0, so the interval is 1 to 1, as R reports it.
     steps.push({ time, atRisk, events, censored, survival, ...logInterval(survival, Math.sqrt(greenwood)) });
-    atRisk -= items.length;
+    atRisk -= leaving;
   }
-  return { n: observations.length, events: steps.reduce((sum, step) => sum + step.events, 0), steps };
+  return { n, events: steps.reduce((sum, step) => sum + step.events, 0), steps };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { chiSquareUpperTail } from './chi-square.ts';
 import type { Observation } from './kaplan-meier.ts';
-import { byTime } from './times.ts';
+import { byTime, countOf, total } from './times.ts';
 
 /**
  * The log-rank test exactly as R's `survdiff(Surv(time, status) ~ group)` (rho = 0), with its
@@ -40,18 +40,22 @@ export function logRankOrReason(groups: readonly (readonly Observation[])[]): Lo
     return 'groups';
   }
   const size = groups.length;
-  const atRisk = groups.map((group) => group.length);
+  const atRisk = groups.map(total);
   const observed = new Array<number>(size).fill(0);
   const expected = new Array<number>(size).fill(0);
   // The covariance of groups g and h at [g * size + h].
   const covariance = new Float64Array(size * size);
-  const pooled = groups.flatMap((group, index) => group.map(({ time, event }) => ({ time, event, index })));
+  const pooled = groups.flatMap((group, index) =>
+    group.map(({ time, event, n }) => ({ time, event, n: n ?? 1, index })),
+  );
 
-  let n = pooled.length;
+  let n = total(pooled);
   for (const { items } of byTime(pooled)) {
     let deaths = 0;
+    let leaving = 0;
     for (const item of items) {
-      deaths += item.event ? 1 : 0;
+      deaths += item.event ? item.n : 0;
+      leaving += item.n;
     }
     if (deaths > 0) {
       // survdiff2.c: expected d·n_g/n; covariance d(n−d)/(n(n−1)) · n_g (δ_gh − n_h/n), none when n = 1.
@@ -66,11 +70,11 @@ export function logRankOrReason(groups: readonly (readonly Observation[])[]): Lo
         }
       }
     }
-    for (const { event, index } of items) {
-      observed[index] = (observed[index] ?? 0) + (event ? 1 : 0);
-      atRisk[index] = (atRisk[index] ?? 0) - 1;
+    for (const item of items) {
+      observed[item.index] = (observed[item.index] ?? 0) + (item.event ? countOf(item) : 0);
+      atRisk[item.index] = (atRisk[item.index] ?? 0) - countOf(item);
     }
-    n -= items.length;
+    n -= leaving;
   }
 
   // survdiff keeps the groups with expected events and drops the first of them: the differences sum to

@@ -11,6 +11,22 @@ export function assertWholeDays(time: number): void {
   }
 }
 
+/**
+ * How many patients an observation stands for: a counted observation (`n`) is the same as `n` equal
+ * ones, so that a cohort read in counts (docs/performance.md) gives exactly the estimates its patients
+ * one by one would.
+ */
+export const countOf = (item: { readonly n?: number }): number => item.n ?? 1;
+
+/** How many patients some observations stand for. */
+export function total(items: readonly { readonly n?: number }[]): number {
+  let sum = 0;
+  for (const item of items) {
+    sum += countOf(item);
+  }
+  return sum;
+}
+
 /** The items grouped by their time, in ascending time: one group per distinct time. */
 export function byTime<T extends { readonly time: number }>(
   items: readonly T[],
