@@ -76,13 +76,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /**
- * The journeys may run on `E2E_WORKERS` workers at once (1 by default), each against a server of its
- * own with a database of its own (playwright.config.ts). Two workers keep both cores busy and save about
- * a fifth of the time, but on the saturated machine three journeys missed their waits in CI: one worker
- * until those are mended.
+ * The journeys run on `E2E_WORKERS` workers at once (2 by default, one per core of the machine they were
+ * timed on), each against a server of its own with a database of its own (playwright.config.ts):
+ * 246 s against 384 s on one (docs/performance.md#the-test-suites-time). `E2E_WORKERS=1` runs them one
+ * after the other.
  * Worker N (Playwright's TEST_PARALLEL_INDEX) talks to the server on port E2E_PORT + N.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /** The worker's place among those running at once: 0 in the runner itself. */
