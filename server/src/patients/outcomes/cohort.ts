@@ -119,11 +119,6 @@ export function observe<T extends EndpointRow>(
 /** A row of patients an endpoint observes. */
 type Entered<T extends EndpointRow> = T & { readonly time: number; readonly status: 0 | 1 | 2 };
 
-/** A counted row's `n` patients, each as `make` makes it: the estimators read one observation per patient. */
-export function each<T>(n: number, make: () => T): T[] {
-  return Array.from({ length: n }, make);
-}
-
 /** Members by key, in the groups' order. */
 export function byGroup<T>(
   members: readonly T[],

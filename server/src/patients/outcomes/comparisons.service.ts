@@ -18,7 +18,6 @@ import {
   byGroup,
   type CountedRow,
   type EndpointRow,
-  each,
   groupKeyOf,
   observe,
   readCohort,
@@ -180,8 +179,14 @@ export async function coxModel(
     ),
   );
   const excluded = { ...observed.excluded, incomplete: 0 };
-  const entered: { group: string | null; covariates: (string | number)[]; time: number; event: boolean }[] =
-    [];
+  // Rows of patients who share their group, covariates, time and event, counted.
+  const entered: {
+    group: string | null;
+    covariates: (string | number)[];
+    time: number;
+    event: boolean;
+    n: number;
+  }[] = [];
   for (const row of observed.entries) {
     const group = groupBy === 'none' ? null : groupKeyOf(row, groupBy, null);
     const covariates = adjust.map((name) => row[`covariate:${name}`] as string | number | null);
@@ -189,13 +194,13 @@ export async function coxModel(
       excluded.incomplete += row.n;
       continue;
     }
-    const member = {
+    entered.push({
       group: group === null ? null : String(group),
       covariates: covariates as (string | number)[],
       time: row.time,
       event: row.status === 1,
-    };
-    entered.push(...each(row.n, () => member));
+      n: row.n,
+    });
   }
   await audit(ctx, actor, 'outcomes.cox', query);
 
@@ -233,6 +238,7 @@ export async function coxModel(
   const observations: CoxObservation[] = entered.map((member, index) => ({
     time: member.time,
     event: member.event,
+    n: member.n,
     covariates: design.rows[index] ?? [],
   }));
   try {

@@ -2,11 +2,11 @@ import { choleskyFactor, choleskyInvert, choleskySolve } from './cholesky.ts';
 import type { CoxObservation } from './cox.ts';
 import { likelihoodPass, type SortedData } from './cox-likelihood.ts';
 import { dot, entry, type SquareMatrix, vectorOf } from './linear-algebra.ts';
-import { assertWholeDays, timeOrder } from './times.ts';
+import { assertWholeDays, countOf, timeOrder, total } from './times.ts';
 
 /**
  * The iterations of R `survival` 3.5's `coxfit6.c` for `coxph(..., ties = "efron")` without strata,
- * weights or offset: the columns that are not all −1/0/1 centred and scaled (`nocenter = c(-1, 0, 1)`),
+ * weights or offset (a row may stand for `n` patients who share it, as `n` rows would): the columns that are not all −1/0/1 centred and scaled (`nocenter = c(-1, 0, 1)`),
  * Newton–Raphson from beta = 0 with its step halving and convergence on the relative change of the log
  * likelihood, the score test at beta = 0, and the inverse information at the estimate.
  */
@@ -44,11 +44,14 @@ export function prepare(observations: readonly CoxObservation[]): Prepared {
       throw new RangeError(`Row ${row} of the design does not hold ${p} finite numbers.`);
     }
   });
-  const n = observations.length;
+  // n patients in `length` rows.
+  const n = total(observations);
+  const length = observations.length;
   const order = timeOrder(observations);
   const rows = observations.map((observation) => observation.covariates);
-  const covariates = new Float64Array(n * p);
-  for (let k = 0; k < n; k++) {
+  const covariates = new Float64Array(length * p);
+  const count = vectorOf(length, (k) => countOf(observations[order[k] ?? 0] ?? {}));
+  for (let k = 0; k < length; k++) {
     const row = rows[order[k] ?? 0] ?? [];
     for (let i = 0; i < p; i++) {
       covariates[k * p + i] = row[i] ?? 0;
@@ -59,43 +62,46 @@ export function prepare(observations: readonly CoxObservation[]): Prepared {
   for (let i = 0; i < p; i++) {
     let sum = 0;
     let binary = true;
-    for (let cell = i; cell < n * p; cell += p) {
+    for (let cell = i; cell < length * p; cell += p) {
       const value = covariates[cell] ?? 0;
       binary &&= value === -1 || value === 0 || value === 1;
-      sum += value;
+      sum += (count[(cell - i) / p] ?? 1) * value;
     }
     if (binary) {
       continue;
     }
     const mean = sum / n;
     let spread = 0;
-    for (let cell = i; cell < n * p; cell += p) {
+    for (let cell = i; cell < length * p; cell += p) {
       const centred = (covariates[cell] ?? 0) - mean;
       covariates[cell] = centred;
-      spread += Math.abs(centred);
+      spread += (count[(cell - i) / p] ?? 1) * Math.abs(centred);
     }
     const factor = spread > 0 ? n / spread : 1;
-    for (let cell = i; cell < n * p; cell += p) {
+    for (let cell = i; cell < length * p; cell += p) {
       covariates[cell] = (covariates[cell] ?? 0) * factor;
     }
     means[i] = mean;
     scale[i] = factor;
   }
-  const event = new Uint8Array(n);
+  const event = new Uint8Array(length);
+  let events = 0;
   order.forEach((index, k) => {
     event[k] = observations[index]?.event ? 1 : 0;
+    events += (event[k] ?? 0) * (count[k] ?? 1);
   });
   return {
     n,
     p,
-    events: event.reduce((sum, value) => sum + value, 0),
+    events,
     rows,
     means,
     scale,
-    time: vectorOf(n, (k) => observations[order[k] ?? 0]?.time ?? 0),
+    time: vectorOf(length, (k) => observations[order[k] ?? 0]?.time ?? 0),
     event,
     width: p,
     covariates,
+    count,
   };
 }
 

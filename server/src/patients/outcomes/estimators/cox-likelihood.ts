@@ -3,6 +3,7 @@ import { SquareMatrix } from './linear-algebra.ts';
 /**
  * The Cox partial likelihood with Efron's handling of tied events, its score and its information
  * matrix: one pass of R `survival` 3.5's `coxfit6_iter` (`coxfit6.c`) without strata, weights or offset.
+ * A row may stand for several patients who share it (`count`): it adds what they would, one by one.
  * It runs once per Newton step over every patient, so it works on flat typed arrays.
  */
 
@@ -14,6 +15,8 @@ export interface SortedData {
   readonly width: number;
   /** Patient k's covariates at [k·width, (k + 1)·width). */
   readonly covariates: Float64Array;
+  /** How many patients row k stands for; 1 each when absent. */
+  readonly count?: Float64Array;
 }
 
 /** The log partial likelihood at a beta, its gradient (the score) and minus its Hessian. */
@@ -30,7 +33,7 @@ export interface LikelihoodPass {
  * risk set one d-th at a time; the sums are added in the order R adds them.
  */
 export function likelihoodPass(data: SortedData, beta: Float64Array): LikelihoodPass {
-  const { time, event, covariates: x } = data;
+  const { time, event, covariates: x, count } = data;
   const p = data.width;
   const score = new Float64Array(p);
   // Upper triangle: [j·p + i] for j ≤ i.
@@ -55,12 +58,13 @@ export function likelihoodPass(data: SortedData, beta: Float64Array): Likelihood
       for (let i = 0; i < p; i++) {
         zbeta += (beta[i] ?? 0) * (x[row + i] ?? 0);
       }
-      const risk = Math.exp(zbeta);
+      const patients = count ? (count[person] ?? 1) : 1;
+      const risk = patients * Math.exp(zbeta);
       const dies = event[person] === 1;
       if (dies) {
-        deaths++;
+        deaths += patients;
         denom2 += risk;
-        loglik += zbeta;
+        loglik += patients * zbeta;
       } else {
         denom += risk;
       }
@@ -69,7 +73,7 @@ export function likelihoodPass(data: SortedData, beta: Float64Array): Likelihood
       for (let i = 0; i < p; i++) {
         const xi = x[row + i] ?? 0;
         if (dies) {
-          score[i] = (score[i] ?? 0) + xi;
+          score[i] = (score[i] ?? 0) + patients * xi;
         }
         sums[i] = (sums[i] ?? 0) + risk * xi;
         const weighted = risk * xi;

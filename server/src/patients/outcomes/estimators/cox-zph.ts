@@ -2,7 +2,7 @@ import { type ChiSquareTest, chiSquareTest } from './chi-square.ts';
 import type { CoxModel, CoxObservation } from './cox.ts';
 import { kaplanMeier } from './kaplan-meier.ts';
 import { dot, SquareMatrix, solveLinear, vectorOf } from './linear-algebra.ts';
-import { timeOrder } from './times.ts';
+import { countOf, timeOrder, total } from './times.ts';
 
 /**
  * The global test of proportional hazards exactly as R `survival` 3.5 gives it in the `GLOBAL` row of
@@ -16,11 +16,14 @@ import { timeOrder } from './times.ts';
 /**
  * The test for the patients the model was fitted to, with the model's coefficients. `null` where R's
  * `solve` stops because the information matrix is singular: every event on one day, so that g(t) is
- * the same for all of them and carries no information about time.
+ * the same for all of them and carries no information about time. A row may stand for several patients
+ * who share it (`n`): it adds what they would, one by one.
  */
 export function coxZph(observations: readonly CoxObservation[], model: CoxModel): ChiSquareTest | null {
   const p = model.coefficients.length;
+  // n rows for `patients` patients.
   const n = observations.length;
+  const patients = total(observations);
   if (observations.some((observation) => observation.covariates.length !== p)) {
     throw new RangeError(`Every row of the design needs the model's ${p} columns.`);
   }
@@ -28,6 +31,7 @@ export function coxZph(observations: readonly CoxObservation[], model: CoxModel)
   const order = timeOrder(observations);
   const time = new Float64Array(n);
   const event = new Uint8Array(n);
+  const count = new Float64Array(n);
   // zph1 recentres every column on its plain mean; the risk scores come from the model's linear
   // predictor, centred so that exp cannot overflow (the centring cancels in every ratio).
   const x = new Float64Array(n * p);
@@ -38,19 +42,20 @@ export function coxZph(observations: readonly CoxObservation[], model: CoxModel)
     const row = observation?.covariates ?? [];
     time[k] = observation?.time ?? 0;
     event[k] = observation?.event ? 1 : 0;
+    count[k] = countOf(observation ?? {});
     for (let i = 0; i < p; i++) {
       const value = row[i] ?? 0;
       x[k * p + i] = value;
-      means[i] = (means[i] ?? 0) + value;
+      means[i] = (means[i] ?? 0) + (count[k] ?? 1) * value;
       eta[k] = (eta[k] ?? 0) + value * (beta[i] ?? 0);
     }
   }
-  const centre = eta.reduce((sum, value) => sum + value, 0) / n;
+  const centre = eta.reduce((sum, value, k) => sum + (count[k] ?? 1) * value, 0) / patients;
   const risk = eta.map((value) => Math.exp(value - centre));
   for (let cell = 0; cell < n * p; cell++) {
-    x[cell] = (x[cell] ?? 0) - (means[cell % p] ?? 0) / n;
+    x[cell] = (x[cell] ?? 0) - (means[cell % p] ?? 0) / patients;
   }
-  const g = timeTransform(time, event);
+  const g = timeTransform(time, event, count);
 
   // The score of the 2p-column model (x, g·x) at (beta, 0) and its information (upper triangle of
   // each block, [row · 2p + column]), accumulated from the last time backwards, Efron's way at tied
@@ -70,10 +75,11 @@ export function coxZph(observations: readonly CoxObservation[], model: CoxModel)
     let deaths = 0;
     let denom2 = 0;
     for (; person >= 0 && time[person] === now; person--) {
-      const r = risk[person] ?? 0;
+      const share = count[person] ?? 1;
+      const r = share * (risk[person] ?? 0);
       const dies = event[person] === 1;
       if (dies) {
-        deaths++;
+        deaths += share;
         denom2 += r;
       } else {
         denom += r;
@@ -84,8 +90,8 @@ export function coxZph(observations: readonly CoxObservation[], model: CoxModel)
       for (let i = 0; i < p; i++) {
         const xi = x[row + i] ?? 0;
         if (dies) {
-          u[i] = (u[i] ?? 0) + xi;
-          u[i + p] = (u[i + p] ?? 0) + weight * xi;
+          u[i] = (u[i] ?? 0) + share * xi;
+          u[i + p] = (u[i + p] ?? 0) + share * weight * xi;
         }
         sums[i] = (sums[i] ?? 0) + r * xi;
         for (let j = 0; j <= i; j++) {
@@ -137,9 +143,11 @@ export function coxZph(observations: readonly CoxObservation[], model: CoxModel)
  * transform = "km": 1 − S(t−), S the Kaplan–Meier curve of all patients just before each patient's
  * time, minus its mean over the patients with an event. The patients come in time order.
  */
-function timeTransform(time: Float64Array, event: Uint8Array): Float64Array {
+function timeTransform(time: Float64Array, event: Uint8Array, count: Float64Array): Float64Array {
   const n = time.length;
-  const { steps } = kaplanMeier(Array.from(time, (at, k) => ({ time: at, event: event[k] === 1 })));
+  const { steps } = kaplanMeier(
+    Array.from(time, (at, k) => ({ time: at, event: event[k] === 1, n: count[k] ?? 1 })),
+  );
   const transformed = new Float64Array(n);
   let sum = 0;
   let events = 0;
@@ -150,8 +158,8 @@ function timeTransform(time: Float64Array, event: Uint8Array): Float64Array {
     for (; k < n && time[k] === step.time; k++) {
       transformed[k] = 1 - before;
       if (event[k] === 1) {
-        sum += 1 - before;
-        events++;
+        sum += (count[k] ?? 1) * (1 - before);
+        events += count[k] ?? 1;
       }
     }
     before = step.survival;

@@ -1,5 +1,5 @@
 import { logInterval } from './log-interval.ts';
-import { byTime, countOf, total } from './times.ts';
+import { byTime, total } from './times.ts';
 
 /**
  * The cumulative incidence of an event with a competing event (relapse, with death before relapse
