@@ -1,5 +1,5 @@
 import type { PatientHistoryEntry } from '@registry/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
@@ -86,11 +86,16 @@ function stub() {
   });
 }
 
-/** Opens the file's history section and answers its entries, newest first. */
+/**
+ * Opens the file's history section and answers its entries, newest first, once the section shows them:
+ * the entries can come before the section has finished opening, hidden from the accessibility tree.
+ */
 async function openHistory(title: string) {
   await screen.findByRole('heading', { level: 1, name: 'HC-0001' });
   await userEvent.click(screen.getByRole('button', { name: new RegExp(title) }));
-  return (await screen.findAllByTestId('history-entry')).map((item) => within(item));
+  const entries = await screen.findAllByTestId('history-entry');
+  await waitFor(() => expect(entries[0]).toBeVisible());
+  return entries.map((item) => within(item));
 }
 
 /** The row of a change table: the field's label, its value before and after. */
