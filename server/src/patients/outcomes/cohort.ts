@@ -26,11 +26,11 @@ import { cohortSql, endpointColumns } from './outcomes-sql.ts';
 /** Patients of the cohort who share their group's columns and what a call reads, and how many they are. */
 export interface CountedRow {
   readonly key: string | number | null;
-  /** Grouped by transplant: its kind, and its day after the endpoint's origin. */
-  readonly transplantType: string | null;
-  readonly transplantDay: number | null;
-  /** Grouped by MRD: negative in the first CR. */
-  readonly mrdNegativeInCR: boolean | null;
+  /** Grouped by transplant (read only then): its kind, and its day after the endpoint's origin. */
+  readonly transplantType?: string | null;
+  readonly transplantDay?: number | null;
+  /** Grouped by MRD (read only then): negative in the first CR. */
+  readonly mrdNegativeInCR?: boolean | null;
   readonly n: number;
 }
 
@@ -86,10 +86,10 @@ export function compareKeys(groupBy: GroupBy) {
 /** The key of a patient's group; transplant and MRD are judged here, the transplant at the landmark when one is given. */
 export function groupKeyOf(row: CountedRow, groupBy: GroupBy, landmark: number | null) {
   if (groupBy === 'transplant') {
-    return transplantGroup({ type: row.transplantType, day: row.transplantDay }, landmark);
+    return transplantGroup({ type: row.transplantType ?? null, day: row.transplantDay ?? null }, landmark);
   }
   if (groupBy === 'mrd') {
-    return mrdGroup(row.mrdNegativeInCR);
+    return mrdGroup(row.mrdNegativeInCR ?? null);
   }
   return row.key;
 }

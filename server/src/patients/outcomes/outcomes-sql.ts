@@ -56,18 +56,19 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
 };
 
 /**
- * The columns that place a patient in its group: the key, or for the groups judged in TypeScript what
- * they are judged from (the transplant's kind and its day after the endpoint's origin, the MRD in CR),
- * null for the other groupings so that they do not split the counts.
+ * The columns that place a patient in its group: the key, and for the groups judged in TypeScript what
+ * they are judged from (the transplant's kind and its day after the endpoint's origin, the MRD in CR).
  */
 function groupColumns(groupBy: GroupBy, origin: SQL): SQL[] {
-  const transplant = groupBy === 'transplant';
-  return [
-    sql`${GROUP_KEY[groupBy]} as "key"`,
-    sql`${transplant ? sql`l.transplant_type` : sql`null::text`} as "transplantType"`,
-    sql`${transplant ? sql`l.transplant_date - l.dx_date - (${origin})` : sql`null::int`} as "transplantDay"`,
-    sql`${groupBy === 'mrd' ? sql`l.mrd_negative_in_cr` : sql`null::boolean`} as "mrdNegativeInCR"`,
-  ];
+  const key = sql`${GROUP_KEY[groupBy]} as "key"`;
+  if (groupBy === 'transplant') {
+    return [
+      key,
+      sql`l.transplant_type as "transplantType"`,
+      sql`l.transplant_date - l.dx_date - (${origin}) as "transplantDay"`,
+    ];
+  }
+  return groupBy === 'mrd' ? [key, sql`l.mrd_negative_in_cr as "mrdNegativeInCR"`] : [key];
 }
 
 /**
