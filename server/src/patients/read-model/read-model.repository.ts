@@ -46,7 +46,9 @@ export function createReadModelRepository(db: Queryable) {
       query: PatientListQuery,
       ensureWanted: () => void = () => undefined,
     ): Promise<{ rows: ListRow[]; total: number }> {
-      const [count] = rowsOf<{ total: number }>(await executePrepared(db, countSql(viewer, query)));
+      // A count that searches text is planned for its pattern (db/prepared.ts says why).
+      const counting = query.text ? executeStatement : executePrepared;
+      const [count] = rowsOf<{ total: number }>(await counting(db, countSql(viewer, query)));
       const total = count?.total ?? 0;
       if (total <= query.page * query.size) {
         return { rows: [], total };
