@@ -47,11 +47,16 @@ async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
+/**
+ * Opens a page from the menu and waits for it: until its heading shows, the page before is still on
+ * the screen, and a locator as loose as "the first Edit button" would find that page's.
+ */
 async function openMenu(page: Page, name: string): Promise<void> {
   await page
     .getByRole('navigation', { name: /^(Menú principal|Main menu)$/ })
     .getByRole('link', { name })
     .click();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 }
 
 /** Picks an option of a Mantine Select by the select's label. */
@@ -420,6 +425,7 @@ test.describe('accounts: institutions, users and password recovery', () => {
 
     await openMenu(page, 'Institutions');
     await page
+      .getByRole('table', { name: 'Institutions' })
       .getByRole('button', { name: /^Edit / })
       .first()
       .click();
