@@ -15,6 +15,7 @@ import type { Queryable } from '../../db/client.ts';
 import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
 import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
+import type { Observation } from './estimators/index.ts';
 import { cohortSql, endpointColumns } from './outcomes-sql.ts';
 
 /**
@@ -118,6 +119,13 @@ export function observe<T extends EndpointRow>(
 
 /** A row of patients an endpoint observes. */
 type Entered<T extends EndpointRow> = T & { readonly time: number; readonly status: 0 | 1 | 2 };
+
+/** A row of a survival endpoint as the estimators read it: its patients, with the event (status 1) or censored. */
+export const survivalOf = (row: Entered<EndpointRow>): Observation => ({
+  time: row.time,
+  event: row.status === 1,
+  n: row.n,
+});
 
 /** Members by key, in the groups' order. */
 export function byGroup<T>(

@@ -22,6 +22,7 @@ import {
   observe,
   readCohort,
   readEndpoint,
+  survivalOf,
 } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
@@ -32,6 +33,7 @@ import {
   coxph,
   coxZph,
   type DesignTerm,
+  type Observation,
 } from './estimators/index.ts';
 
 /**
@@ -180,13 +182,7 @@ export async function coxModel(
   );
   const excluded = { ...observed.excluded, incomplete: 0 };
   // Rows of patients who share their group, covariates, time and event, counted.
-  const entered: {
-    group: string | null;
-    covariates: (string | number)[];
-    time: number;
-    event: boolean;
-    n: number;
-  }[] = [];
+  const entered: (Observation & { group: string | null; covariates: (string | number)[] })[] = [];
   for (const row of observed.entries) {
     const group = groupBy === 'none' ? null : groupKeyOf(row, groupBy, null);
     const covariates = adjust.map((name) => row[`covariate:${name}`] as string | number | null);
@@ -197,9 +193,7 @@ export async function coxModel(
     entered.push({
       group: group === null ? null : String(group),
       covariates: covariates as (string | number)[],
-      time: row.time,
-      event: row.status === 1,
-      n: row.n,
+      ...survivalOf(row),
     });
   }
   await audit(ctx, actor, 'outcomes.cox', query);

@@ -13,7 +13,7 @@ import { cancellable } from '../../db/cancellable.ts';
 import { type Page, toPage } from '../../http/paging.ts';
 import { viewerOf } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
-import { audit, compareKeys, type EndpointRow, observe, rows } from './cohort.ts';
+import { audit, compareKeys, type EndpointRow, observe, rows, survivalOf } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import { medianFollowUp } from './estimators/index.ts';
 import {
@@ -68,9 +68,7 @@ export async function summary(
       .map((row) => ({ key: key(row), n: row.n }))
       .sort((a, b) => compareKeys(groupBy)(a.key, b.key));
   const total = counts.find((row) => row.set === groupingOf('total'));
-  const followUp = medianFollowUp(
-    observe(cohort).entries.map((row) => ({ time: row.time, event: row.status === 1, n: row.n })),
-  );
+  const followUp = medianFollowUp(observe(cohort).entries.map(survivalOf));
   await audit(ctx, actor, 'outcomes.summary', query);
   return {
     patients: total?.n ?? 0,

@@ -1,7 +1,7 @@
 import type { Incidence, IncidenceQuery, Survival, SurvivalQuery } from '@registry/shared';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertMayGroup, audit, byGroup, groupKeyOf, observe, readEndpoint } from './cohort.ts';
+import { assertMayGroup, audit, byGroup, groupKeyOf, observe, readEndpoint, survivalOf } from './cohort.ts';
 import { INCIDENCE_ENDPOINTS, SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
   atLandmark,
@@ -30,7 +30,7 @@ export async function survival(
   const entered: { key: string | number | null; observation: Observation }[] = [];
   for (const row of observed.entries) {
     // At a landmark, only the patients still at risk then, their times from it.
-    const observation = { time: row.time, event: row.status === 1, n: row.n };
+    const observation = survivalOf(row);
     const [kept] = landmark ? atLandmark([observation], landmark) : [observation];
     if (!kept) {
       excluded.beforeLandmark += row.n;
