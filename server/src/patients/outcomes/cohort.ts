@@ -12,6 +12,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { cancellable } from '../../db/cancellable.ts';
 import type { Queryable } from '../../db/client.ts';
+import { type Columns, columnsOf, rowsOfColumns } from '../../db/columns.ts';
 import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
 import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
@@ -95,10 +96,42 @@ export function groupKeyOf(row: CountedRow, groupBy: GroupBy, landmark: number |
   return row.key;
 }
 
+/** The same for row `index` of a cohort in columns. */
+export function groupKeyAt(
+  cohort: Columns<CountedRow>,
+  index: number,
+  groupBy: GroupBy,
+  landmark: number | null,
+) {
+  if (groupBy === 'transplant' || groupBy === 'mrd') {
+    return groupKeyOf(
+      {
+        key: null,
+        transplantType: cohort.transplantType?.[index] ?? null,
+        transplantDay: cohort.transplantDay?.[index] ?? null,
+        mrdNegativeInCR: cohort.mrdNegativeInCR?.[index] ?? null,
+        n: cohort.n[index] ?? 0,
+      },
+      groupBy,
+      landmark,
+    );
+  }
+  return cohort.key[index] ?? null;
+}
+
 /** The patients an endpoint leaves out, counted by reason. */
 export interface Excluded {
   noDiagnosisDate: number;
   noResponseDate: number;
+}
+
+/** Where a row of an endpoint's cohort goes: left out for a reason, observed, or not entering (null). */
+function placeOf(
+  excluded: EndpointRow['excluded'],
+  time: number | null,
+  status: number | null,
+): keyof Excluded | 'observed' | null {
+  return excluded ?? (time !== null && status !== null ? 'observed' : null);
 }
 
 /** An endpoint's cohort: the patients it observes, in counted rows, and those it leaves out. */
@@ -108,10 +141,33 @@ export function observe<T extends EndpointRow>(
   const excluded = { noDiagnosisDate: 0, noResponseDate: 0 };
   const entries: Entered<T>[] = [];
   for (const row of cohort) {
-    if (row.excluded) {
-      excluded[row.excluded] += row.n;
-    } else if (row.time !== null && row.status !== null) {
+    const place = placeOf(row.excluded, row.time, row.status);
+    if (place === 'observed') {
       entries.push(row as Entered<T>);
+    } else if (place) {
+      excluded[place] += row.n;
+    }
+  }
+  return { excluded, entries };
+}
+
+/** The same for a cohort in columns: the indices of the rows it observes. */
+export function observeColumns(cohort: Columns<EndpointRow>): {
+  readonly excluded: Excluded;
+  readonly entries: number[];
+} {
+  const excluded = { noDiagnosisDate: 0, noResponseDate: 0 };
+  const entries: number[] = [];
+  for (let index = 0; index < cohort.n.length; index++) {
+    const place = placeOf(
+      cohort.excluded[index] ?? null,
+      cohort.time[index] ?? null,
+      cohort.status[index] ?? null,
+    );
+    if (place === 'observed') {
+      entries.push(index);
+    } else if (place) {
+      excluded[place] += cohort.n[index] ?? 0;
     }
   }
   return { excluded, entries };
@@ -123,9 +179,12 @@ type Entered<T extends EndpointRow> = T & { readonly time: number; readonly stat
 /** A row of a survival endpoint as the estimators read it: its patients, with the event (status 1) or censored. */
 export const survivalOf = (row: Entered<EndpointRow>): Observation => ({
   time: row.time,
-  event: row.status === 1,
+  event: isEvent(row.status),
   n: row.n,
 });
+
+/** Status 1 is a survival endpoint's event; 0 censored (and, for an incidence, 2 the competing death). */
+export const isEvent = (status: number | null): boolean => status === 1;
 
 /** Members by key, in the groups' order. */
 export function byGroup<T>(
@@ -160,6 +219,21 @@ export async function audit(ctx: AppContext, actor: Actor, action: string, asked
   await recordAudit(ctx.db, actor, { action, entityType: 'outcomes', changes: created({ query: asked }) });
 }
 
+/** The rows of a cohort statement (`cohortSql`). */
+export async function cohortRows<T extends { n: number }>(db: Queryable, query: SQL): Promise<T[]> {
+  return rowsOfColumns(await cohortColumns<T>(db, query));
+}
+
+/** The columns of a cohort statement (`cohortSql`); an uncounted one's `n`, 1 for each patient. */
+export async function cohortColumns<T extends { n: number }>(db: Queryable, query: SQL): Promise<Columns<T>> {
+  const columns = columnsOf<T>(await db.execute(query));
+  if (columns.n !== undefined) {
+    return columns;
+  }
+  const [first] = Object.values<readonly unknown[]>(columns);
+  return { ...columns, n: new Array<number>(first?.length ?? 0).fill(1) };
+}
+
 /** The cohort of a call, in counts: every patient the caller sees that matches the filters. */
 export async function readCohort<T extends CountedRow>(
   ctx: AppContext,
@@ -171,7 +245,7 @@ export async function readCohort<T extends CountedRow>(
   origin?: SQL,
 ): Promise<T[]> {
   return cancellable(ctx.db, signal, (db) =>
-    rows<T>(db, cohortSql(viewerOf(actor.principal), filters, groupBy, columns, origin)),
+    cohortRows<T>(db, cohortSql(viewerOf(actor.principal), filters, groupBy, columns, origin)),
   );
 }
 
@@ -193,5 +267,26 @@ export function readEndpoint<T extends EndpointRow = EndpointRow>(
     { ...endpointColumns(endpoint), ...extra },
     signal,
     endpoint.origin,
+  );
+}
+
+/**
+ * An endpoint's cohort in columns, with the columns `extra` besides: in counts, or uncounted where
+ * `counted` is false (`cohortSql`).
+ */
+export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
+  ctx: AppContext,
+  actor: Actor,
+  filters: OutcomeFilters,
+  groupBy: GroupBy,
+  endpoint: EndpointSql,
+  signal: AbortSignal | undefined,
+  extra: Readonly<Record<string, SQL>>,
+  counted: boolean,
+): Promise<Columns<T>> {
+  const columns = { ...endpointColumns(endpoint), ...extra };
+  const viewer = viewerOf(actor.principal);
+  return cancellable(ctx.db, signal, (db) =>
+    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, endpoint.origin, counted)),
   );
 }

@@ -18,22 +18,22 @@ import {
   byGroup,
   type CountedRow,
   type EndpointRow,
+  groupKeyAt,
   groupKeyOf,
-  observe,
+  isEvent,
+  observeColumns,
   readCohort,
-  readEndpoint,
-  survivalOf,
+  readEndpointColumns,
 } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
   CoxModelError,
-  type CoxObservation,
   clopperPearson,
   coxDesign,
   coxph,
   coxZph,
   type DesignTerm,
-  type Observation,
+  sortedCoxData,
 } from './estimators/index.ts';
 
 /**
@@ -154,6 +154,9 @@ const COVARIATES: Record<CoxCovariate, SQL> = {
   gender: sql`l.gender`,
 };
 
+/** The covariates taken as numbers; the others are factors. */
+const NUMERIC_COVARIATES: ReadonlySet<CoxCovariate> = new Set(['age']);
+
 /**
  * A Cox proportional-hazards model of the endpoint on the groups (the first group in key order is the
  * reference; patients without a group are left out) and the named covariates (age as a number, the
@@ -169,50 +172,56 @@ export async function coxModel(
   assertMayGroup(actor, query.groupBy);
   const { endpoint, groupBy, adjust, ...filters } = query;
   const columns = Object.fromEntries(adjust.map((name) => [`covariate:${name}`, COVARIATES[name]]));
-  const observed = observe(
-    await readEndpoint<EndpointRow & Record<string, unknown>>(
-      ctx,
-      actor,
-      filters,
-      groupBy,
-      SURVIVAL_ENDPOINTS[endpoint],
-      signal,
-      columns,
-    ),
+  // Nearly every patient has an age and a time of their own: counting them would cost more than it saves.
+  const counted = !adjust.some((name) => NUMERIC_COVARIATES.has(name));
+  const cohort = await readEndpointColumns<EndpointRow & Record<string, string | number | null>>(
+    ctx,
+    actor,
+    filters,
+    groupBy,
+    SURVIVAL_ENDPOINTS[endpoint],
+    signal,
+    columns,
+    counted,
   );
+  const observed = observeColumns(cohort);
   const excluded = { ...observed.excluded, incomplete: 0 };
-  // Rows of patients who share their group, covariates, time and event, counted.
-  const entered: (Observation & { group: string | null; covariates: (string | number)[] })[] = [];
-  for (const row of observed.entries) {
-    const group = groupBy === 'none' ? null : groupKeyOf(row, groupBy, null);
-    const covariates = adjust.map((name) => row[`covariate:${name}`] as string | number | null);
-    if ((groupBy !== 'none' && group === null) || covariates.some((value) => value === null)) {
-      excluded.incomplete += row.n;
+  // The patients with a group and every covariate, in columns: their time, event and count, their
+  // group, and each covariate's values.
+  const size = observed.entries.length;
+  const time = new Float64Array(size);
+  const event = new Uint8Array(size);
+  const count = new Float64Array(size);
+  const groups: string[] = [];
+  const values = adjust.map((name) => cohort[`covariate:${name}`] ?? []);
+  const covariates: (string | number)[][] = adjust.map(() => []);
+  let entered = 0;
+  for (const index of observed.entries) {
+    const group = groupBy === 'none' ? null : groupKeyAt(cohort, index, groupBy, null);
+    const n = cohort.n[index] ?? 0;
+    if ((groupBy !== 'none' && group === null) || values.some((column) => column[index] === null)) {
+      excluded.incomplete += n;
       continue;
     }
-    entered.push({
-      group: group === null ? null : String(group),
-      covariates: covariates as (string | number)[],
-      ...survivalOf(row),
+    time[entered] = cohort.time[index] ?? 0;
+    event[entered] = isEvent(cohort.status[index] ?? null) ? 1 : 0;
+    count[entered] = n;
+    groups.push(String(group));
+    values.forEach((column, term) => {
+      covariates[term]?.push(column[index] as string | number);
     });
+    entered++;
   }
   await audit(ctx, actor, 'outcomes.cox', query);
 
-  const groupLevels = byGroup(entered, (member) => member.group, groupBy).map(({ key }) => String(key));
+  const groupLevels = byGroup(groups, (group) => group, groupBy).map(({ key }) => String(key));
   const terms: DesignTerm[] = [
     ...(groupBy === 'none'
       ? []
-      : [
-          {
-            kind: 'factor' as const,
-            name: groupBy,
-            values: entered.map((m) => m.group ?? ''),
-            levels: groupLevels,
-          },
-        ]),
+      : [{ kind: 'factor' as const, name: groupBy, values: groups, levels: groupLevels }]),
     ...adjust.map((name, index): DesignTerm => {
-      const values = entered.map((member) => member.covariates[index] as string | number);
-      return name === 'age'
+      const values = covariates[index] ?? [];
+      return NUMERIC_COVARIATES.has(name)
         ? { kind: 'numeric', name, values: values as number[] }
         : { kind: 'factor', name, values: values.map(String) };
     }),
@@ -222,19 +231,20 @@ export async function coxModel(
   }
   // A factor with one value among the patients (every one male, say) would vanish from the model
   // without a word: the user asked to compare on it, so the answer says it cannot be.
-  if (entered.length > 0 && terms.some((term) => term.kind === 'factor' && new Set(term.values).size < 2)) {
+  if (entered > 0 && terms.some((term) => term.kind === 'factor' && new Set(term.values).size < 2)) {
     throw unfit('singleValue');
   }
   const design = coxDesign(terms);
   if (design.columns.length === 0) {
     throw unfit('noTerms');
   }
-  const observations: CoxObservation[] = entered.map((member, index) => ({
-    time: member.time,
-    event: member.event,
-    n: member.n,
-    covariates: design.rows[index] ?? [],
-  }));
+  const observations = sortedCoxData({
+    time: time.subarray(0, entered),
+    event: event.subarray(0, entered),
+    count: count.subarray(0, entered),
+    width: design.columns.length,
+    covariates: design.matrix,
+  });
   try {
     const model = coxph(observations);
     const references = new Map(design.terms.map((term) => [term.term, term.reference]));

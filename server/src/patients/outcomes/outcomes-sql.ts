@@ -1,5 +1,6 @@
 import { AGE_BANDS, COMPLETENESS_FIELDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { asColumns } from '../../db/columns.ts';
 import type { Viewer } from '../patient-access.ts';
 import {
   FIELD_PRESENT,
@@ -59,25 +60,27 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
  * The columns that place a patient in its group: the key, and for the groups judged in TypeScript what
  * they are judged from (the transplant's kind and its day after the endpoint's origin, the MRD in CR).
  */
-function groupColumns(groupBy: GroupBy, origin: SQL): SQL[] {
-  const key = sql`${GROUP_KEY[groupBy]} as "key"`;
+function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
+  const key: [string, SQL] = ['key', GROUP_KEY[groupBy]];
   if (groupBy === 'transplant') {
     return [
       key,
-      sql`l.transplant_type as "transplantType"`,
-      sql`l.transplant_date - l.dx_date - (${origin}) as "transplantDay"`,
+      ['transplantType', sql`l.transplant_type`],
+      ['transplantDay', sql`l.transplant_date - l.dx_date - (${origin})`],
     ];
   }
-  return groupBy === 'mrd' ? [key, sql`l.mrd_negative_in_cr as "mrdNegativeInCR"`] : [key];
+  return groupBy === 'mrd' ? [key, ['mrdNegativeInCR', sql`l.mrd_negative_in_cr`]] : [key];
 }
 
 /**
  * The cohort of a call in counts (docs/performance.md): one row per distinct combination of the group's
- * columns and of the `columns` the call reads, with how many patients share it, so that PostgreSQL hands
- * over a few thousand rows where the cohort holds a hundred thousand patients. `columns` are the
- * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
- * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as left
- * out.
+ * columns and of the `columns` the call reads, with how many patients share it (`n`), so that PostgreSQL
+ * hands over a few thousand rows where the cohort holds a hundred thousand patients; uncounted (a row
+ * per patient, without `n`, which `cohortColumns` sets to 1) where the call reads a number nearly every
+ * patient has a value of its own for, whose grouping would cost PostgreSQL more than it saves. `columns` are the services' own whitelists of
+ * fragments, never a client's text; they read `l` and the days `d`. Patients without a diagnosis date
+ * pass the range of diagnosis dates, so that they are counted as left out. The rows come as columns
+ * (`asColumns`).
  */
 export function cohortSql(
   viewer: Viewer,
@@ -85,20 +88,30 @@ export function cohortSql(
   groupBy: GroupBy,
   columns: Readonly<Record<string, SQL>>,
   origin: SQL = sql`0`,
+  counted = true,
 ): SQL {
   const range = dxRange(filters);
   const base = listConditions(viewer, filters);
   const inRange = range.length > 0 ? sql`(l.dx_date is null or (${sql.join(range, sql` and `)}))` : null;
-  const selected = [
-    ...groupColumns(groupBy, origin),
-    ...Object.entries(columns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
-  ];
+  const selected = [...groupColumns(groupBy, origin), ...Object.entries(columns)];
   const institutions =
     groupBy === 'institution' ? sql`join institutions ik on ik.id = l.institution_id` : sql``;
-  return sql`select ${sql.join(selected, sql`, `)}, count(*)::int as "n"
+  const counts = counted
+    ? {
+        column: sql`, count(*)::int as "n"`,
+        grouping: sql`group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`,
+      }
+    : { column: sql``, grouping: sql`` };
+  return asColumns(
+    sql`select ${sql.join(
+      selected.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+      sql`, `,
+    )}${counts.column}
     from patient_list l ${PATIENT_DAYS} ${institutions}
     ${whereOf(inRange ? [...base, inRange] : base)}
-    group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`;
+    ${counts.grouping}`,
+    [...selected.map(([name]) => name), ...(counted ? ['n'] : [])],
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { cancellable } from '../../db/cancellable.ts';
 import { type Page, toPage } from '../../http/paging.ts';
 import { viewerOf } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
-import { audit, compareKeys, type EndpointRow, observe, rows, survivalOf } from './cohort.ts';
+import { audit, cohortRows, compareKeys, type EndpointRow, observe, rows, survivalOf } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import { medianFollowUp } from './estimators/index.ts';
 import {
@@ -60,7 +60,7 @@ export async function summary(
     const grouping = await rows<SummaryRow>(db, summarySql(viewer, query));
     ensureWanted();
     const os = cohortSql(viewer, query, 'none', endpointColumns(SURVIVAL_ENDPOINTS.os));
-    return [grouping, await rows<EndpointRow>(db, os)] as const;
+    return [grouping, await cohortRows<EndpointRow>(db, os)] as const;
   });
   const bySet = (set: SummarySet, key: (row: SummaryRow) => string | number | null, groupBy: GroupBy) =>
     counts

@@ -48,8 +48,10 @@ export interface DesignTermSummary {
 export interface Design {
   readonly columns: readonly DesignColumn[];
   readonly terms: readonly DesignTermSummary[];
-  /** One row per patient, in the order of the values given. */
-  readonly rows: readonly (readonly number[])[];
+  /** How many patients (rows) the design has. */
+  readonly patients: number;
+  /** One row per patient, in the order of the values given, `columns.length` wide, row after row. */
+  readonly matrix: Float64Array;
 }
 
 /** Builds the design from the terms, whose values are given patient by patient in the same order. */
@@ -57,7 +59,8 @@ export function coxDesign(terms: readonly DesignTerm[]): Design {
   const n = terms[0]?.values.length ?? 0;
   const columns: DesignColumn[] = [];
   const summaries: DesignTermSummary[] = [];
-  const values: (readonly number[])[] = [];
+  // Each column's value for patient k: a number, or 1 where the patient has the column's level.
+  const fills: ((k: number) => number)[] = [];
   for (const term of terms) {
     if (term.values.length !== n) {
       throw new RangeError(`Term ${term.name} has ${term.values.length} values for ${n} patients.`);
@@ -66,9 +69,10 @@ export function coxDesign(terms: readonly DesignTerm[]): Design {
       if (!term.values.every(Number.isFinite)) {
         throw new RangeError(`Term ${term.name} needs a finite number for every patient.`);
       }
+      const { values } = term;
       columns.push({ term: term.name, level: null, name: term.name });
       summaries.push({ term: term.name, reference: null, levels: null });
-      values.push(term.values);
+      fills.push((k) => values[k] ?? Number.NaN);
       continue;
     }
     const present = new Set(term.values);
@@ -78,13 +82,26 @@ export function coxDesign(terms: readonly DesignTerm[]): Design {
     }
     const levels = (term.levels ?? [...present].sort()).filter((level) => present.has(level));
     summaries.push({ term: term.name, reference: levels[0] ?? null, levels });
+    const { values } = term;
     for (const level of levels.slice(1)) {
       columns.push({ term: term.name, level, name: `${term.name}${level}` });
-      values.push(term.values.map((value) => (value === level ? 1 : 0)));
+      fills.push((k) => (values[k] === level ? 1 : 0));
     }
   }
-  const rows = Array.from({ length: n }, (_, patient) =>
-    values.map((column) => column[patient] ?? Number.NaN),
+  const width = columns.length;
+  const matrix = new Float64Array(n * width);
+  fills.forEach((fill, column) => {
+    for (let k = 0; k < n; k++) {
+      matrix[k * width + column] = fill(k);
+    }
+  });
+  return { columns, terms: summaries, patients: n, matrix };
+}
+
+/** The design's rows as arrays, one per patient (R's `model.matrix` printed row by row). */
+export function designRows(design: Design): number[][] {
+  const width = design.columns.length;
+  return Array.from({ length: design.patients }, (_, k) =>
+    Array.from(design.matrix.subarray(k * width, k * width + width)),
   );
-  return { columns, terms: summaries, rows };
 }

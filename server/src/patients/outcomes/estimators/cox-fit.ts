@@ -1,8 +1,7 @@
 import { choleskyFactor, choleskyInvert, choleskySolve } from './cholesky.ts';
-import type { CoxObservation } from './cox.ts';
-import { likelihoodPass, type SortedData } from './cox-likelihood.ts';
-import { dot, entry, type SquareMatrix, vectorOf } from './linear-algebra.ts';
-import { assertWholeDays, countOf, timeOrder, total } from './times.ts';
+import type { CoxData } from './cox-data.ts';
+import { likelihoodPass } from './cox-likelihood.ts';
+import { dot, entry, type SquareMatrix } from './linear-algebra.ts';
 
 /**
  * The iterations of R `survival` 3.5's `coxfit6.c` for `coxph(..., ties = "efron")` without strata,
@@ -20,89 +19,56 @@ export const COX_CONTROL = {
 } as const;
 
 /** The data in time order, and what `coxfit6` does to the columns before iterating. */
-export interface Prepared extends SortedData {
+export interface Prepared extends CoxData {
   readonly n: number;
   readonly p: number;
   readonly events: number;
-  /** The original rows, in the caller's order. */
-  readonly rows: readonly (readonly number[])[];
+  /** The columns as given, row by row in time order; `covariates` are centred and scaled. */
+  readonly original: Float64Array;
   /** What was subtracted from each column (0 for a −1/0/1 column) and what it was multiplied by. */
   readonly means: Float64Array;
   readonly scale: Float64Array;
 }
 
-/** Checks the rows, orders them by time and centres and scales the columns as `coxfit6` does. */
-export function prepare(observations: readonly CoxObservation[]): Prepared {
-  const p = observations[0]?.covariates.length ?? 0;
-  if (p === 0) {
-    throw new RangeError('A Cox model needs patients and at least one column in its design.');
-  }
-  observations.forEach(({ time, covariates }, row) => {
-    assertWholeDays(time);
-    // The message names the row, not its values: they are a patient's data.
-    if (covariates.length !== p || !covariates.every(Number.isFinite)) {
-      throw new RangeError(`Row ${row} of the design does not hold ${p} finite numbers.`);
-    }
-  });
-  // n patients in `length` rows.
-  const n = total(observations);
-  const length = observations.length;
-  const order = timeOrder(observations);
-  const rows = observations.map((observation) => observation.covariates);
-  const covariates = new Float64Array(length * p);
-  const count = vectorOf(length, (k) => countOf(observations[order[k] ?? 0] ?? {}));
+/** Centres and scales the columns of the data (in time order) as `coxfit6` does. */
+export function prepare(data: CoxData): Prepared {
+  const { width: p, count, event } = data;
+  const length = data.time.length;
+  const covariates = data.covariates.slice();
+  let n = 0;
+  let events = 0;
   for (let k = 0; k < length; k++) {
-    const row = rows[order[k] ?? 0] ?? [];
-    for (let i = 0; i < p; i++) {
-      covariates[k * p + i] = row[i] ?? 0;
-    }
+    n += count[k] ?? 1;
+    events += (event[k] ?? 0) * (count[k] ?? 1);
   }
   const means = new Float64Array(p);
   const scale = new Float64Array(p).fill(1);
   for (let i = 0; i < p; i++) {
     let sum = 0;
     let binary = true;
-    for (let cell = i; cell < length * p; cell += p) {
-      const value = covariates[cell] ?? 0;
+    for (let k = 0; k < length; k++) {
+      const value = covariates[k * p + i] ?? 0;
       binary &&= value === -1 || value === 0 || value === 1;
-      sum += (count[(cell - i) / p] ?? 1) * value;
+      sum += (count[k] ?? 1) * value;
     }
     if (binary) {
       continue;
     }
     const mean = sum / n;
     let spread = 0;
-    for (let cell = i; cell < length * p; cell += p) {
-      const centred = (covariates[cell] ?? 0) - mean;
-      covariates[cell] = centred;
-      spread += (count[(cell - i) / p] ?? 1) * Math.abs(centred);
+    for (let k = 0; k < length; k++) {
+      const centred = (covariates[k * p + i] ?? 0) - mean;
+      covariates[k * p + i] = centred;
+      spread += (count[k] ?? 1) * Math.abs(centred);
     }
     const factor = spread > 0 ? n / spread : 1;
-    for (let cell = i; cell < length * p; cell += p) {
-      covariates[cell] = (covariates[cell] ?? 0) * factor;
+    for (let k = 0; k < length; k++) {
+      covariates[k * p + i] = (covariates[k * p + i] ?? 0) * factor;
     }
     means[i] = mean;
     scale[i] = factor;
   }
-  const event = new Uint8Array(length);
-  let events = 0;
-  order.forEach((index, k) => {
-    event[k] = observations[index]?.event ? 1 : 0;
-    events += (event[k] ?? 0) * (count[k] ?? 1);
-  });
-  return {
-    n,
-    p,
-    events,
-    rows,
-    means,
-    scale,
-    time: vectorOf(length, (k) => observations[order[k] ?? 0]?.time ?? 0),
-    event,
-    width: p,
-    covariates,
-    count,
-  };
+  return { ...data, covariates, original: data.covariates, n, p, events, means, scale };
 }
 
 export interface Fit {

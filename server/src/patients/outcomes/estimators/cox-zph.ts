@@ -1,8 +1,7 @@
 import { type ChiSquareTest, chiSquareTest } from './chi-square.ts';
 import type { CoxModel, CoxObservation } from './cox.ts';
-import { kaplanMeier } from './kaplan-meier.ts';
+import { type CoxData, coxDataOf } from './cox-data.ts';
 import { dot, SquareMatrix, solveLinear, vectorOf } from './linear-algebra.ts';
-import { countOf, timeOrder, total } from './times.ts';
 
 /**
  * The global test of proportional hazards exactly as R `survival` 3.5 gives it in the `GLOBAL` row of
@@ -19,33 +18,26 @@ import { countOf, timeOrder, total } from './times.ts';
  * the same for all of them and carries no information about time. A row may stand for several patients
  * who share it (`n`): it adds what they would, one by one.
  */
-export function coxZph(observations: readonly CoxObservation[], model: CoxModel): ChiSquareTest | null {
+export function coxZph(input: readonly CoxObservation[] | CoxData, model: CoxModel): ChiSquareTest | null {
   const p = model.coefficients.length;
-  // n rows for `patients` patients.
-  const n = observations.length;
-  const patients = total(observations);
-  if (observations.some((observation) => observation.covariates.length !== p)) {
+  const data = coxDataOf(input);
+  if (data.width !== p) {
     throw new RangeError(`Every row of the design needs the model's ${p} columns.`);
   }
+  const { time, event, count } = data;
+  // n rows for `patients` patients.
+  const n = time.length;
+  let patients = 0;
   const beta = model.coefficients.map((coefficient) => coefficient.coef);
-  const order = timeOrder(observations);
-  const time = new Float64Array(n);
-  const event = new Uint8Array(n);
-  const count = new Float64Array(n);
   // zph1 recentres every column on its plain mean; the risk scores come from the model's linear
   // predictor, centred so that exp cannot overflow (the centring cancels in every ratio).
-  const x = new Float64Array(n * p);
+  const x = data.covariates.slice();
   const eta = new Float64Array(n);
   const means = new Float64Array(p);
   for (let k = 0; k < n; k++) {
-    const observation = observations[order[k] ?? 0];
-    const row = observation?.covariates ?? [];
-    time[k] = observation?.time ?? 0;
-    event[k] = observation?.event ? 1 : 0;
-    count[k] = countOf(observation ?? {});
+    patients += count[k] ?? 1;
     for (let i = 0; i < p; i++) {
-      const value = row[i] ?? 0;
-      x[k * p + i] = value;
+      const value = x[k * p + i] ?? 0;
       means[i] = (means[i] ?? 0) + (count[k] ?? 1) * value;
       eta[k] = (eta[k] ?? 0) + value * (beta[i] ?? 0);
     }
@@ -141,28 +133,38 @@ export function coxZph(observations: readonly CoxObservation[], model: CoxModel)
 
 /**
  * transform = "km": 1 − S(t−), S the Kaplan–Meier curve of all patients just before each patient's
- * time, minus its mean over the patients with an event. The patients come in time order.
+ * time (`kaplan-meier.ts`'s product, over the patients already in time order), minus its mean over the
+ * patients with an event.
  */
 function timeTransform(time: Float64Array, event: Uint8Array, count: Float64Array): Float64Array {
   const n = time.length;
-  const { steps } = kaplanMeier(
-    Array.from(time, (at, k) => ({ time: at, event: event[k] === 1, n: count[k] ?? 1 })),
-  );
   const transformed = new Float64Array(n);
+  let atRisk = 0;
+  for (let k = 0; k < n; k++) {
+    atRisk += count[k] ?? 1;
+  }
   let sum = 0;
   let events = 0;
   let before = 1;
   let k = 0;
-  // One step per distinct time, in the patients' order.
-  for (const step of steps) {
-    for (; k < n && time[k] === step.time; k++) {
+  // One step per distinct time: its patients get the curve before it, then the curve takes the step.
+  while (k < n) {
+    const now = time[k];
+    let died = 0;
+    let leaving = 0;
+    for (; k < n && time[k] === now; k++) {
       transformed[k] = 1 - before;
+      leaving += count[k] ?? 1;
       if (event[k] === 1) {
+        died += count[k] ?? 1;
         sum += (count[k] ?? 1) * (1 - before);
         events += count[k] ?? 1;
       }
     }
-    before = step.survival;
+    if (died > 0) {
+      before *= (atRisk - died) / atRisk;
+    }
+    atRisk -= leaving;
   }
   const mean = sum / events;
   return transformed.map((value) => value - mean);

@@ -1,6 +1,7 @@
 import { type ChiSquareTest, chiSquareTest, chiSquareUpperTail } from './chi-square.ts';
 import { choleskyFactor, choleskySolve } from './cholesky.ts';
-import { COX_CONTROL, newtonRaphson, prepare } from './cox-fit.ts';
+import { type CoxData, coxDataOf } from './cox-data.ts';
+import { COX_CONTROL, newtonRaphson, type Prepared, prepare } from './cox-fit.ts';
 import type { Observation } from './kaplan-meier.ts';
 import { dot, entry, type SquareMatrix } from './linear-algebra.ts';
 import { Z_95 } from './log-interval.ts';
@@ -77,8 +78,8 @@ export class CoxModelError extends Error {
  * be fitted to: no events; more terms than events or at least as many terms as patients; collinear
  * columns (R: NA); an estimate that runs off to infinity (a group without events); no convergence.
  */
-export function coxph(observations: readonly CoxObservation[]): CoxModel {
-  const data = prepare(observations);
+export function coxph(input: readonly CoxObservation[] | CoxData): CoxModel {
+  const data = prepare(coxDataOf(input));
   const { n, p, events } = data;
   if (events === 0) {
     throw new CoxModelError('noEvents', [], 'There are no events, so no hazard ratio can be estimated.');
@@ -103,9 +104,8 @@ export function coxph(observations: readonly CoxObservation[]): CoxModel {
     return Math.abs(sum);
   });
   if (!fit.converged) {
-    const linearPredictor = data.rows.map((row) => dot(row, beta) - dot(data.means, beta));
     const infinite =
-      linearPredictor.some((value) => value > 500) || remaining.some((value) => !Number.isFinite(value));
+      linearPredictorAbove(data, beta, 500) || remaining.some((value) => !Number.isFinite(value));
     throw infinite
       ? new CoxModelError('infinite', [], 'The estimates did not converge and may be infinite.')
       : new CoxModelError(
@@ -165,6 +165,22 @@ export function coxph(observations: readonly CoxObservation[]): CoxModel {
     },
     iterations: fit.iterations,
   };
+}
+
+/** Whether a patient's linear predictor, centred on the columns' means, exceeds a bound. */
+function linearPredictorAbove(data: Prepared, beta: Float64Array, bound: number): boolean {
+  const { original, p } = data;
+  const centre = dot(data.means, beta);
+  for (let row = 0; row < data.time.length; row++) {
+    let predictor = 0;
+    for (let i = 0; i < p; i++) {
+      predictor += (original[row * p + i] ?? 0) * (beta[i] ?? 0);
+    }
+    if (predictor - centre > bound) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** `coxph.wtest`: bᵀ V⁻¹ b through the same generalised Cholesky. */

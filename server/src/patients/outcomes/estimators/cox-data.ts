@@ -1,0 +1,94 @@
+import type { CoxObservation } from './cox.ts';
+import type { SortedData } from './cox-likelihood.ts';
+import { assertWholeDays, countOf, timeOrderOf } from './times.ts';
+
+/**
+ * The patients of a Cox model in columns, in ascending time (ties in the order given, R's
+ * `order(time)`), which the fit, its likelihood passes and `cox.zph` walk: a cohort of a hundred
+ * thousand patients read as one object per patient cost the model more than its arithmetic
+ * (docs/performance.md). A row may stand for `count` patients who share it.
+ */
+export interface CoxData extends SortedData {
+  readonly count: Float64Array;
+}
+
+/** The columns of a model as a caller builds them, in any order: the design row by row, `width` wide. */
+export interface CoxColumns {
+  readonly time: Float64Array;
+  readonly event: Uint8Array;
+  readonly count: Float64Array;
+  readonly width: number;
+  readonly covariates: Float64Array;
+}
+
+/** Whether an input is already in columns. */
+export const isCoxData = (input: readonly CoxObservation[] | CoxData): input is CoxData =>
+  !Array.isArray(input);
+
+/**
+ * Checks the columns (whole days, as many finite values per row as the design is wide, at least one
+ * column) and orders them by time. Throws a RangeError for malformed input; the message names the row,
+ * never its values, which are a patient's data.
+ */
+export function sortedCoxData(columns: CoxColumns): CoxData {
+  const { time, width: p } = columns;
+  const length = time.length;
+  if (p === 0) {
+    throw new RangeError('A Cox model needs patients and at least one column in its design.');
+  }
+  if (
+    columns.event.length !== length ||
+    columns.count.length !== length ||
+    columns.covariates.length !== length * p
+  ) {
+    throw new RangeError(`The columns of ${length} rows of the design are not all as long.`);
+  }
+  for (let row = 0; row < length; row++) {
+    assertWholeDays(time[row] ?? Number.NaN);
+    for (let i = 0; i < p; i++) {
+      if (!Number.isFinite(columns.covariates[row * p + i])) {
+        throw new RangeError(`Row ${row} of the design does not hold ${p} finite numbers.`);
+      }
+    }
+  }
+  const order = timeOrderOf(time);
+  const sorted = {
+    time: new Float64Array(length),
+    event: new Uint8Array(length),
+    count: new Float64Array(length),
+    width: p,
+    covariates: new Float64Array(length * p),
+  };
+  for (let k = 0; k < length; k++) {
+    const from = order[k] ?? 0;
+    sorted.time[k] = time[from] ?? 0;
+    sorted.event[k] = columns.event[from] ?? 0;
+    sorted.count[k] = columns.count[from] ?? 1;
+    sorted.covariates.set(columns.covariates.subarray(from * p, from * p + p), k * p);
+  }
+  return sorted;
+}
+
+/** Patients one object each (the tests', and R's fixtures'), in columns and in time order. */
+export function coxData(observations: readonly CoxObservation[]): CoxData {
+  const p = observations[0]?.covariates.length ?? 0;
+  const length = observations.length;
+  const covariates = new Float64Array(length * p);
+  const time = new Float64Array(length);
+  const event = new Uint8Array(length);
+  const count = new Float64Array(length);
+  observations.forEach((observation, row) => {
+    if (observation.covariates.length !== p) {
+      throw new RangeError(`Row ${row} of the design does not hold ${p} finite numbers.`);
+    }
+    time[row] = observation.time;
+    event[row] = observation.event ? 1 : 0;
+    count[row] = countOf(observation);
+    covariates.set(observation.covariates, row * p);
+  });
+  return sortedCoxData({ time, event, count, width: p, covariates });
+}
+
+/** The data of a model's input, in columns and in time order. */
+export const coxDataOf = (input: readonly CoxObservation[] | CoxData): CoxData =>
+  isCoxData(input) ? input : coxData(input);
