@@ -17,6 +17,7 @@ import {
   audit,
   byGroup,
   type CountedRow,
+  compareKeys,
   type EndpointRow,
   groupKeyAt,
   groupKeyOf,
@@ -199,7 +200,7 @@ export async function coxModel(
   for (const index of observed.entries) {
     const group = groupBy === 'none' ? null : groupKeyAt(cohort, index, groupBy, null);
     const n = cohort.n[index] ?? 0;
-    if ((groupBy !== 'none' && group === null) || values.some((column) => column[index] === null)) {
+    if ((groupBy !== 'none' && group === null) || lacksCovariate(values, index)) {
       excluded.incomplete += n;
       continue;
     }
@@ -214,7 +215,7 @@ export async function coxModel(
   }
   await audit(ctx, actor, 'outcomes.cox', query);
 
-  const groupLevels = byGroup(groups, (group) => group, groupBy).map(({ key }) => String(key));
+  const groupLevels = [...new Set(groups)].sort(compareKeys(groupBy));
   const terms: DesignTerm[] = [
     ...(groupBy === 'none'
       ? []
@@ -281,6 +282,16 @@ export async function coxModel(
     }
     throw error;
   }
+}
+
+/** Whether a patient misses any of the covariates (row `index` of their columns). */
+function lacksCovariate(columns: readonly (readonly unknown[])[], index: number): boolean {
+  for (const column of columns) {
+    if (column[index] === null) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Why a model cannot be fitted, in words (the shared texts' `validation.model…`). */

@@ -1,6 +1,6 @@
 import type { CoxObservation } from './cox.ts';
 import type { SortedData } from './cox-likelihood.ts';
-import { assertWholeDays, countOf, timeOrderOf } from './times.ts';
+import { countOf, timeOrderOf } from './times.ts';
 
 /**
  * The patients of a Cox model in columns, in ascending time (ties in the order given, R's
@@ -43,14 +43,7 @@ export function sortedCoxData(columns: CoxColumns): CoxData {
   ) {
     throw new RangeError(`The columns of ${length} rows of the design are not all as long.`);
   }
-  for (let row = 0; row < length; row++) {
-    assertWholeDays(time[row] ?? Number.NaN);
-    for (let i = 0; i < p; i++) {
-      if (!Number.isFinite(columns.covariates[row * p + i])) {
-        throw new RangeError(`Row ${row} of the design does not hold ${p} finite numbers.`);
-      }
-    }
-  }
+  // Orders by time, refusing a time that is not whole days; then checks each value as it is copied.
   const order = timeOrderOf(time);
   const sorted = {
     time: new Float64Array(length),
@@ -64,7 +57,13 @@ export function sortedCoxData(columns: CoxColumns): CoxData {
     sorted.time[k] = time[from] ?? 0;
     sorted.event[k] = columns.event[from] ?? 0;
     sorted.count[k] = columns.count[from] ?? 1;
-    sorted.covariates.set(columns.covariates.subarray(from * p, from * p + p), k * p);
+    for (let i = 0; i < p; i++) {
+      const value = columns.covariates[from * p + i] ?? Number.NaN;
+      if (!Number.isFinite(value)) {
+        throw new RangeError(`Row ${from} of the design does not hold ${p} finite numbers.`);
+      }
+      sorted.covariates[k * p + i] = value;
+    }
   }
   return sorted;
 }

@@ -59,8 +59,11 @@ export function coxDesign(terms: readonly DesignTerm[]): Design {
   const n = terms[0]?.values.length ?? 0;
   const columns: DesignColumn[] = [];
   const summaries: DesignTermSummary[] = [];
-  // Each column's value for patient k: a number, or 1 where the patient has the column's level.
-  const fills: ((k: number) => number)[] = [];
+  // What fills the columns: a numeric term its values; a factor a 1 in its level's column, if any.
+  const fills: (
+    | { column: number; values: readonly number[] }
+    | { columns: Map<string, number>; values: readonly string[] }
+  )[] = [];
   for (const term of terms) {
     if (term.values.length !== n) {
       throw new RangeError(`Term ${term.name} has ${term.values.length} values for ${n} patients.`);
@@ -69,10 +72,9 @@ export function coxDesign(terms: readonly DesignTerm[]): Design {
       if (!term.values.every(Number.isFinite)) {
         throw new RangeError(`Term ${term.name} needs a finite number for every patient.`);
       }
-      const { values } = term;
+      fills.push({ column: columns.length, values: term.values });
       columns.push({ term: term.name, level: null, name: term.name });
       summaries.push({ term: term.name, reference: null, levels: null });
-      fills.push((k) => values[k] ?? Number.NaN);
       continue;
     }
     const present = new Set(term.values);
@@ -82,19 +84,27 @@ export function coxDesign(terms: readonly DesignTerm[]): Design {
     }
     const levels = (term.levels ?? [...present].sort()).filter((level) => present.has(level));
     summaries.push({ term: term.name, reference: levels[0] ?? null, levels });
-    const { values } = term;
+    const byLevel = new Map<string, number>();
     for (const level of levels.slice(1)) {
+      byLevel.set(level, columns.length);
       columns.push({ term: term.name, level, name: `${term.name}${level}` });
-      fills.push((k) => (values[k] === level ? 1 : 0));
     }
+    fills.push({ columns: byLevel, values: term.values });
   }
   const width = columns.length;
   const matrix = new Float64Array(n * width);
-  fills.forEach((fill, column) => {
+  for (const fill of fills) {
     for (let k = 0; k < n; k++) {
-      matrix[k * width + column] = fill(k);
+      if ('column' in fill) {
+        matrix[k * width + fill.column] = fill.values[k] ?? Number.NaN;
+      } else {
+        const column = fill.columns.get(fill.values[k] ?? '');
+        if (column !== undefined) {
+          matrix[k * width + column] = 1;
+        }
+      }
     }
-  });
+  }
   return { columns, terms: summaries, patients: n, matrix };
 }
 
