@@ -21,8 +21,9 @@ import { cohortSql, endpointColumns } from './outcomes-sql.ts';
 
 /**
  * The cohort of an outcomes call (docs/product-rules.md#outcomes): one statement over the list's read
- * model, under the list's own conditions, in counts of the patients who share what the call reads,
- * then the patients by group in the groups' order.
+ * model, under the list's own conditions, in counts of the patients who share what the call reads (or a
+ * row per patient where counting would not pay, `cohortSql`), read as columns, then the patients by
+ * group in the groups' order.
  */
 
 /** Patients of the cohort who share their group's columns and what a call reads, and how many they are. */

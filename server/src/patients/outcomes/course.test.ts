@@ -206,6 +206,14 @@ describe('endpoints from remission and comparisons of groups, against R', () => 
 
   it('shows a doctor their own patients only, and an admin everyone', async () => {
     const stranger = await newDoctor(t);
+    // No patient at all: a model without events, not a server error.
+    const empty = await t.request({
+      method: 'GET',
+      url: '/api/outcomes/cox?adjust=age',
+      token: stranger.token,
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({ code: 'MODEL_NOT_FITTED' });
     expect((await get('/api/outcomes/response?groupBy=none', stranger)).groups).toEqual([]);
     const all = await get('/api/outcomes/response', admin);
     expect(all.groups[0].assessed).toBe(

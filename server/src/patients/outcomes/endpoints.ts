@@ -4,7 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * What each endpoint counts for a patient (CONTRACT §9 and §11): its origin, its event and when it is
  * censored, in whole days, as SQL over the list's read model, so that PostgreSQL hands the estimators
- * each distinct observation once, counted, rather than every patient's dates (docs/performance.md).
+ * observations (each distinct one once, counted, where counting pays) rather than every patient's
+ * dates (docs/performance.md).
  *
  * Source: Döhner H, et al. Blood 2022;140(12):1345–1377, Table 8 (outcome definitions): overall survival
  * from diagnosis to death; event-free survival from diagnosis to induction failure, relapse or death —

@@ -77,10 +77,12 @@ function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
  * columns and of the `columns` the call reads, with how many patients share it (`n`), so that PostgreSQL
  * hands over a few thousand rows where the cohort holds a hundred thousand patients; uncounted (a row
  * per patient, without `n`, which `cohortColumns` sets to 1) where the call reads a number nearly every
- * patient has a value of its own for, whose grouping would cost PostgreSQL more than it saves. `columns` are the services' own whitelists of
- * fragments, never a client's text; they read `l` and the days `d`. Patients without a diagnosis date
- * pass the range of diagnosis dates, so that they are counted as left out. The rows come as columns
- * (`asColumns`).
+ * patient has a value of its own for, whose grouping would cost PostgreSQL more than it saves. The rows
+ * come in no set order (a scan may start anywhere in the table), so that sums over tied times may
+ * differ in their last bits between two calls, far below what the answers show. `columns` are the
+ * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
+ * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as
+ * left out. The rows come as columns (`asColumns`).
  */
 export function cohortSql(
   viewer: Viewer,

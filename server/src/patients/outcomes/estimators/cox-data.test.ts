@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { coxph } from './cox.ts';
-import { coxData, sortedCoxData } from './cox-data.ts';
+import { sortedCoxData } from './cox-data.ts';
+import { coxDesign } from './cox-design.ts';
 import { coxZph } from './cox-zph.ts';
-import { type CoxCase, coxObservationsOf, named, readFixture } from './fixtures/from-r.ts';
+import { type CoxCase, named, readFixture, relatively } from './fixtures/from-r.ts';
 
 const fixture = readFixture<CoxCase[]>('cox');
 
@@ -21,13 +22,28 @@ describe('the patients of a Cox model in columns', () => {
     expect(Array.from(data.covariates)).toEqual([4, 40, 2, 20, 1, 10, 3, 30]);
   });
 
-  it('gives the model and its test of proportional hazards exactly as the same patients one by one', () => {
-    const observations = coxObservationsOf(named(fixture, 'several covariates (veteran)'));
-    const model = coxph(observations);
-    const data = coxData(observations);
-    expect(coxph(data)).toEqual(model);
-    expect(coxZph(data, model)).toEqual(coxZph(observations, model));
-  });
+  it.each(fixture.filter((entry) => entry.fit && entry.zph).map((entry) => entry.name))(
+    'gives from columns, built in reverse order, what R coxph and cox.zph give: %s',
+    (name) => {
+      const entry = named(fixture, name);
+      const design = coxDesign(entry.terms);
+      const width = design.columns.length;
+      const rows = entry.time.map((_, index) => entry.time.length - 1 - index);
+      const data = sortedCoxData({
+        time: Float64Array.from(rows, (row) => entry.time[row] ?? Number.NaN),
+        event: Uint8Array.from(rows, (row) => (entry.status[row] === 1 ? 1 : 0)),
+        count: new Float64Array(rows.length).fill(1),
+        width,
+        covariates: Float64Array.from(
+          rows.flatMap((row) => [...design.matrix.subarray(row * width, row * width + width)]),
+        ),
+      });
+      const { names: _names, ...fit } = entry.fit ?? { names: [] };
+      const model = coxph(data);
+      expect(model).toEqual(relatively(fit));
+      expect(coxZph(data, model)).toEqual(relatively(entry.zph));
+    },
+  );
 
   it('refuses columns of unequal length, values that are not finite and times that are not whole days', () => {
     const columns = {
@@ -43,5 +59,7 @@ describe('the patients of a Cox model in columns', () => {
     );
     expect(() => sortedCoxData({ ...columns, time: Float64Array.of(1, 2.5) })).toThrow(RangeError);
     expect(() => sortedCoxData({ ...columns, width: 0, covariates: new Float64Array() })).toThrow(RangeError);
+    expect(() => sortedCoxData({ ...columns, event: Uint8Array.of(1, 2) })).toThrow(RangeError);
+    expect(() => sortedCoxData({ ...columns, count: Float64Array.of(1, 0) })).toThrow(RangeError);
   });
 });

@@ -10,7 +10,11 @@ import { countOf, timeOrderOf } from './times.ts';
  */
 export interface CoxData extends SortedData {
   readonly count: Float64Array;
+  /** Made by `sortedCoxData` only, so that the model never walks columns it has not checked and sorted. */
+  readonly [checked]: true;
 }
+
+declare const checked: unique symbol;
 
 /** The columns of a model as a caller builds them, in any order: the design row by row, `width` wide. */
 export interface CoxColumns {
@@ -26,15 +30,16 @@ export const isCoxData = (input: readonly CoxObservation[] | CoxData): input is 
   !Array.isArray(input);
 
 /**
- * Checks the columns (whole days, as many finite values per row as the design is wide, at least one
- * column) and orders them by time. Throws a RangeError for malformed input; the message names the row,
- * never its values, which are a patient's data.
+ * Checks the columns (whole days, an event of 0 or 1, a count above 0, as many finite values per row as
+ * the design is wide, at least one column; no row at all is allowed, and a model of it has no events)
+ * and orders them by time. Throws a RangeError for malformed input; the message names the row, never its
+ * values, which are a patient's data.
  */
 export function sortedCoxData(columns: CoxColumns): CoxData {
   const { time, width: p } = columns;
   const length = time.length;
   if (p === 0) {
-    throw new RangeError('A Cox model needs patients and at least one column in its design.');
+    throw new RangeError('A Cox model needs at least one column in its design.');
   }
   if (
     columns.event.length !== length ||
@@ -54,9 +59,14 @@ export function sortedCoxData(columns: CoxColumns): CoxData {
   };
   for (let k = 0; k < length; k++) {
     const from = order[k] ?? 0;
+    const event = columns.event[from] ?? 0;
+    const count = columns.count[from] ?? 0;
+    if (event > 1 || !(count > 0 && Number.isFinite(count))) {
+      throw new RangeError(`Row ${from} of the columns needs an event of 0 or 1 and a count above 0.`);
+    }
     sorted.time[k] = time[from] ?? 0;
-    sorted.event[k] = columns.event[from] ?? 0;
-    sorted.count[k] = columns.count[from] ?? 1;
+    sorted.event[k] = event;
+    sorted.count[k] = count;
     for (let i = 0; i < p; i++) {
       const value = columns.covariates[from * p + i] ?? Number.NaN;
       if (!Number.isFinite(value)) {
@@ -65,7 +75,7 @@ export function sortedCoxData(columns: CoxColumns): CoxData {
       sorted.covariates[k * p + i] = value;
     }
   }
-  return sorted;
+  return sorted as CoxData;
 }
 
 /** Patients one object each (the tests', and R's fixtures'), in columns and in time order. */

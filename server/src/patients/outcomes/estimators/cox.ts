@@ -73,8 +73,9 @@ export class CoxModelError extends Error {
 }
 
 /**
- * Fits the model. Throws a RangeError for malformed input (a time that is not whole days, rows of
- * unequal width, a value that is not finite, no column) and a `CoxModelError` for data the model cannot
+ * Fits the model, to patients one object each or in checked columns (`sortedCoxData`). Throws a
+ * RangeError for malformed input (a time that is not whole days, rows of unequal width, a value that
+ * is not finite, no column; for columns, `sortedCoxData` has refused these) and a `CoxModelError` for data the model cannot
  * be fitted to: no events; more terms than events or at least as many terms as patients; collinear
  * columns (R: NA); an estimate that runs off to infinity (a group without events); no convergence.
  */

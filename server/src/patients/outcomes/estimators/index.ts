@@ -13,7 +13,7 @@ export {
   type CoxObservation,
   coxph,
 } from './cox.ts';
-export { type CoxColumns, type CoxData, sortedCoxData } from './cox-data.ts';
+export { type CoxData, sortedCoxData } from './cox-data.ts';
 export {
   coxDesign,
   type Design,
