@@ -21,7 +21,10 @@ export interface AuditFilterValues {
 
 interface AuditFiltersProps {
   readonly values: AuditFilterValues;
-  readonly onChange: (values: AuditFilterValues) => void;
+  /** The filters that change, the others kept as they are at the time. */
+  readonly onChange: (change: AuditFilterValues) => void;
+  /** Every filter cleared. */
+  readonly onClear: () => void;
 }
 
 const uuid = z.uuid();
@@ -45,13 +48,12 @@ function patientFilterOf(text: string): Pick<AuditFilterValues, 'patientId' | 'p
  * Patient (its id or its code OP), user, action and date range; the patient applies once it is a whole
  * identifier or a code.
  */
-export function AuditFilters({ values, onChange }: AuditFiltersProps) {
+export function AuditFilters({ values, onChange, onClear }: AuditFiltersProps) {
   const { t } = useTranslation();
   const labels = useChangeLabels();
   const users = useAuditUsers();
   const [patientText, setPatientText] = useState(values.patientId ?? values.patientCode ?? '');
   const patientInvalid = patientFilterOf(patientText) === null;
-  const set = (change: AuditFilterValues) => onChange({ ...values, ...change });
   const actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: labels.actionLabel(action) }));
   const any = Object.values(values).some(Boolean) || patientText !== '';
 
@@ -67,7 +69,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
           setPatientText(text);
           const patient = patientFilterOf(text);
           if (patient) {
-            set(patient);
+            onChange(patient);
           }
         }}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -77,7 +79,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
         placeholder={t('audit.userPlaceholder')}
         data={users.data ?? []}
         value={values.userId ?? null}
-        onChange={(userId) => set({ userId: userId ?? undefined })}
+        onChange={(userId) => onChange({ userId: userId ?? undefined })}
         searchable
         clearable
         nothingFoundMessage={t('audit.noUsers')}
@@ -88,7 +90,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
         placeholder={t('audit.actionPlaceholder')}
         data={actions}
         value={values.action ?? null}
-        onChange={(action) => set({ action: action ?? undefined })}
+        onChange={(action) => onChange({ action: action ?? undefined })}
         searchable
         clearable
         clearButtonProps={{ 'aria-label': t('audit.clear') }}
@@ -96,9 +98,13 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
       <DateField
         label={t('audit.from')}
         value={values.from}
-        onChange={(from) => set({ from: from ?? undefined })}
+        onChange={(from) => onChange({ from: from ?? undefined })}
       />
-      <DateField label={t('audit.to')} value={values.to} onChange={(to) => set({ to: to ?? undefined })} />
+      <DateField
+        label={t('audit.to')}
+        value={values.to}
+        onChange={(to) => onChange({ to: to ?? undefined })}
+      />
       {any && (
         <Group>
           <Button
@@ -107,7 +113,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
             leftSection={<IconFilterOff size={14} aria-hidden />}
             onClick={() => {
               setPatientText('');
-              onChange({});
+              onClear();
             }}
           >
             {t('audit.clear')}

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@registry/shared';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
@@ -128,6 +128,28 @@ describe('AuditList', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Mostrando 1 resultado')).toBeInTheDocument();
     expect(calls.to('GET /api/audit?page=0&size=10&action=patient.update')).toHaveLength(1);
     expect(router.state.location.search).toBe('?action=patient.update');
+  });
+
+  it('keeps both of two filters chosen before the list shows the first', async () => {
+    await i18n.changeLanguage('es');
+    stub();
+    const { router } = renderScreen(<AuditList />, { path: '/audit' });
+    await screen.findByRole('table', { name: 'Registro de auditoría' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Acción' }));
+    const option = await screen.findByRole('option', { name: 'Paciente modificado' });
+    // One batch: the screen does not render between the two changes.
+    act(() => {
+      fireEvent.click(option);
+      fireEvent.change(screen.getByRole('textbox', { name: 'Id del paciente' }), {
+        target: { value: PATIENT_ID },
+      });
+    });
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        patientId: PATIENT_ID,
+        action: 'patient.update',
+      }),
+    );
   });
 
   it('reads the trail in English and filters by user', async () => {

@@ -2,7 +2,7 @@ import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { type AuditEvent, type AuditQuery, DEFAULT_PAGE_SIZE } from '@registry/shared';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChangeTable } from '../../../components/change-table.tsx';
@@ -24,14 +24,25 @@ import { useEntityLabel } from './entity-label.ts';
 
 const FILTERS = ['patientId', 'patientCode', 'userId', 'action', 'from', 'to'] as const;
 
-/** The filters and the page live in the address, so that a filtered view can be shared or reloaded. */
+const filtersOf = (params: URLSearchParams): AuditFilterValues =>
+  Object.fromEntries(FILTERS.map((name) => [name, params.get(name) || undefined]));
+
+/**
+ * The filters and the page live in the address, so that a filtered view can be shared or reloaded. A
+ * change is made to the address last written, not to the one on screen: the router renders a new address
+ * in a transition, so that two changes in quick succession (an action chosen, then a patient typed)
+ * would otherwise each start from the address before the first, and the second would undo it.
+ */
 function useAuditParams() {
   const [params, setParams] = useSearchParams();
-  const filters: AuditFilterValues = Object.fromEntries(
-    FILTERS.map((name) => [name, params.get(name) || undefined]),
-  );
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
+  const filters = filtersOf(params);
   const page = Math.max(Number.parseInt(params.get('page') ?? '0', 10) || 0, 0);
-  const write = (next: AuditFilterValues, nextPage: number) => {
+  const write = (change: AuditFilterValues, nextPage: number) => {
+    const next = { ...filtersOf(written.current), ...change };
     const search = new URLSearchParams();
     for (const name of FILTERS) {
       const value = next[name];
@@ -42,13 +53,15 @@ function useAuditParams() {
     if (nextPage > 0) {
       search.set('page', String(nextPage));
     }
+    written.current = search;
     setParams(search, { replace: true });
   };
   return {
     filters,
     page,
-    setFilters: (next: AuditFilterValues) => write(next, 0),
-    setPage: (next: number) => write(filters, next),
+    setFilters: (change: AuditFilterValues) => write(change, 0),
+    clearFilters: () => write(Object.fromEntries(FILTERS.map((name) => [name, undefined])), 0),
+    setPage: (next: number) => write({}, next),
   };
 }
 
@@ -57,7 +70,7 @@ export function AuditList() {
   const { t } = useTranslation();
   const labels = useChangeLabels();
   const queryClient = useQueryClient();
-  const { filters, page, setFilters, setPage } = useAuditParams();
+  const { filters, page, setFilters, clearFilters, setPage } = useAuditParams();
   const query = { ...filters, patientCode: filters.patientCode ? Number(filters.patientCode) : undefined };
   const queryFor = (p: number): AuditQuery => ({ page: p, size: DEFAULT_PAGE_SIZE, ...query });
   const exporting = useExportAudit();
@@ -171,7 +184,7 @@ export function AuditList() {
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
-        <AuditFilters values={filters} onChange={setFilters} />
+        <AuditFilters values={filters} onChange={setFilters} onClear={clearFilters} />
         <Group justify="flex-end" mt="sm">
           <Button
             variant="default"
