@@ -2,9 +2,8 @@ import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { type AuditEvent, type AuditQuery, DEFAULT_PAGE_SIZE } from '@registry/shared';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ChangeTable } from '../../../components/change-table.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
@@ -16,6 +15,7 @@ import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
 import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
+import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useExportAudit } from '../api/export-audit.ts';
 import { auditQueryOptions, useAudit } from '../api/get-audit.ts';
 import { AuditCards, PatientLink } from './audit-cards.tsx';
@@ -27,35 +27,26 @@ const FILTERS = ['patientId', 'patientCode', 'userId', 'action', 'from', 'to'] a
 const filtersOf = (params: URLSearchParams): AuditFilterValues =>
   Object.fromEntries(FILTERS.map((name) => [name, params.get(name) || undefined]));
 
-/**
- * The filters and the page live in the address, so that a filtered view can be shared or reloaded. A
- * change is made to the address last written, not to the one on screen: the router renders a new address
- * in a transition, so that two changes in quick succession (an action chosen, then a patient typed)
- * would otherwise each start from the address before the first, and the second would undo it.
- */
+/** The filters and the page live in the address (`useSearchState`). */
 function useAuditParams() {
-  const [params, setParams] = useSearchParams();
-  const written = useRef(params);
-  useEffect(() => {
-    written.current = params;
-  }, [params]);
+  const [params, update] = useSearchState();
   const filters = filtersOf(params);
   const page = Math.max(Number.parseInt(params.get('page') ?? '0', 10) || 0, 0);
-  const write = (change: AuditFilterValues, nextPage: number) => {
-    const next = { ...filtersOf(written.current), ...change };
-    const search = new URLSearchParams();
-    for (const name of FILTERS) {
-      const value = next[name];
-      if (value) {
-        search.set(name, value);
+  const write = (change: AuditFilterValues, nextPage: number) =>
+    update((latest) => {
+      const next = { ...filtersOf(latest), ...change };
+      const search = new URLSearchParams();
+      for (const name of FILTERS) {
+        const value = next[name];
+        if (value) {
+          search.set(name, value);
+        }
       }
-    }
-    if (nextPage > 0) {
-      search.set('page', String(nextPage));
-    }
-    written.current = search;
-    setParams(search, { replace: true });
-  };
+      if (nextPage > 0) {
+        search.set('page', String(nextPage));
+      }
+      return search;
+    });
   return {
     filters,
     page,

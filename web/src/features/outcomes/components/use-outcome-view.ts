@@ -1,6 +1,6 @@
 import type { GroupBy, OutcomeFilters } from '@registry/shared';
-import { useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { useSearchState } from '../../../lib/use-search-state.ts';
 import type { OutcomeEndpoint } from './curves.ts';
 import { type OutcomeView, readOutcomeView, writeOutcomeView } from './outcome-params.ts';
 
@@ -9,19 +9,11 @@ import { type OutcomeView, readOutcomeView, writeOutcomeView } from './outcome-p
  * defaults), and each change written back in place, without a new history entry per click.
  */
 export function useOutcomeView(isAdmin: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchState();
   const view = useMemo(() => readOutcomeView(params, isAdmin), [params, isAdmin]);
-  // The router renders a new address in a transition, which a heavy chart makes slow: a second change
-  // made before it shows must start from the first one, not from the view still on screen.
-  const latest = useRef(view);
-  useEffect(() => {
-    latest.current = view;
-  }, [view]);
-  const update = (change: (current: OutcomeView) => OutcomeView) => {
-    const next = change(latest.current);
-    latest.current = next;
-    setParams(writeOutcomeView(next), { replace: true });
-  };
+  // A second change made before the first shows (a heavy chart makes that slow) starts from the first.
+  const update = (change: (current: OutcomeView) => OutcomeView) =>
+    updateParams((latest) => writeOutcomeView(change(readOutcomeView(latest, isAdmin))));
   return {
     view,
     setEndpoint: (endpoint: OutcomeEndpoint) => update((current) => ({ ...current, endpoint })),
