@@ -7,7 +7,9 @@ import path from 'node:path';
  * keeps its state in the opening process, and a second opener corrupts the folder. Whoever opens a data
  * folder first makes `<folder>.lock` beside it (a directory: mkdir is atomic) holding its process id; a
  * second opener stops at once, naming the folder and that process. A lock whose process is gone (killed)
- * is taken over: renamed away atomically, so that of two processes racing for it only one wins.
+ * is taken over under a second lock, `<folder>.lock.takeover`: whoever makes it looks at the lock again
+ * and renames it away only if it is still the stale one, so that a racer that judged the old lock stale
+ * cannot rename away the new lock of the process that took it over first.
  */
 
 export class DataDirLockedError extends Error {
@@ -72,10 +74,48 @@ export function lockHolder(folder: string): Holder | null {
   return holder && !stale(lock, holder) ? holder : null;
 }
 
+/** Waits a few milliseconds without giving up the thread (the lock is taken before anything else runs). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Renames a stale lock away while holding the takeover lock, after looking at it again; answers false
+ * when another process is taking it over. A takeover lock older than a lock may stay unwritten was left
+ * by a crash in those few lines, and is removed.
+ */
+function takeOver(lock: string): boolean {
+  const takeover = `${lock}.takeover`;
+  try {
+    mkdirSync(takeover, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw error;
+    }
+    if (stale(takeover, null)) {
+      rmSync(takeover, { recursive: true, force: true });
+    }
+    return false;
+  }
+  try {
+    if (stale(lock, holderOf(lock))) {
+      const away = `${lock}.stale-${process.pid}-${Date.now()}`;
+      renameSync(lock, away);
+      rmSync(away, { recursive: true, force: true });
+    }
+    return true;
+  } catch {
+    // Gone in the meantime: look again.
+    return true;
+  } finally {
+    rmSync(takeover, { recursive: true, force: true });
+  }
+}
+
 /** Takes the lock of a data folder, or throws DataDirLockedError; answers the function that releases it. */
 export function lockDataDir(folder: string): () => void {
   const lock = lockFolderOf(folder);
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     try {
       mkdirSync(lock, { mode: 0o700 });
       const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
@@ -88,17 +128,15 @@ export function lockDataDir(folder: string): () => void {
     }
     const holder = holderOf(lock);
     if (stale(lock, holder)) {
-      try {
-        const stale = `${lock}.stale-${process.pid}-${Date.now()}`;
-        renameSync(lock, stale);
-        rmSync(stale, { recursive: true, force: true });
-      } catch {
-        // Another process took the stale lock over first: look again.
+      if (!takeOver(lock)) {
+        pause(10);
       }
     } else if (holder) {
       throw new DataDirLockedError(folder, holder);
+    } else {
+      // A lock being written this instant has no owner yet: look again shortly.
+      pause(10);
     }
-    // A lock being written this instant has no owner yet: look again.
   }
   throw new DataDirLockedError(folder, holderOf(lock) ?? { pid: 0, host: 'unknown', since: 'unknown' });
 }
