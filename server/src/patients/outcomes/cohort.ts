@@ -12,7 +12,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { cancellable } from '../../db/cancellable.ts';
 import type { Queryable } from '../../db/client.ts';
-import { type Columns, columnsOf, rowsOfColumns } from '../../db/columns.ts';
+import { type Columns, columnsOf, executeGathered, rowsOfColumns } from '../../db/columns.ts';
 import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
 import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
@@ -225,9 +225,17 @@ export async function cohortRows<T extends { n: number }>(db: Queryable, query: 
   return rowsOfColumns(await cohortColumns<T>(db, query));
 }
 
-/** The columns of a cohort statement (`cohortSql`); an uncounted one's `n`, 1 for each patient. */
-export async function cohortColumns<T extends { n: number }>(db: Queryable, query: SQL): Promise<Columns<T>> {
-  const columns = columnsOf<T>(await db.execute(query));
+/**
+ * The columns of a cohort statement (`cohortSql`, with the same `gathered`); an uncounted one's `n`, 1
+ * for each patient.
+ */
+export async function cohortColumns<T extends { n: number }>(
+  db: Queryable,
+  query: SQL,
+  gathered?: ReadonlySet<string> | null,
+): Promise<Columns<T>> {
+  const result = gathered ? await executeGathered(db, query) : await db.execute(query);
+  const columns = columnsOf<T>(result, gathered ?? undefined);
   if (columns.n !== undefined) {
     return columns;
   }
@@ -272,8 +280,8 @@ export function readEndpoint<T extends EndpointRow = EndpointRow>(
 }
 
 /**
- * An endpoint's cohort in columns, with the columns `extra` besides: in counts, or uncounted where
- * `counted` is false (`cohortSql`).
+ * An endpoint's cohort in columns, with the columns `extra` besides: in counts, or uncounted with the
+ * `gathered` columns gathered (`cohortSql`).
  */
 export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   ctx: AppContext,
@@ -283,11 +291,11 @@ export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   endpoint: EndpointSql,
   signal: AbortSignal | undefined,
   extra: Readonly<Record<string, SQL>>,
-  counted: boolean,
+  gathered: ReadonlySet<string> | null,
 ): Promise<Columns<T>> {
   const columns = { ...endpointColumns(endpoint), ...extra };
   const viewer = viewerOf(actor.principal);
   return cancellable(ctx.db, signal, (db) =>
-    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, endpoint.origin, counted)),
+    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, endpoint.origin, gathered), gathered),
   );
 }

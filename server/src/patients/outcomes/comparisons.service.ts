@@ -173,8 +173,11 @@ export async function coxModel(
   assertMayGroup(actor, query.groupBy);
   const { endpoint, groupBy, adjust, ...filters } = query;
   const columns = Object.fromEntries(adjust.map((name) => [`covariate:${name}`, COVARIATES[name]]));
-  // Nearly every patient has an age and a time of their own: counting them would cost more than it saves.
-  const counted = !adjust.some((name) => NUMERIC_COVARIATES.has(name));
+  // Nearly every patient has an age and a time of their own: counting them would cost more than it
+  // saves, so those are gathered per combination of the rest (`cohortSql`).
+  const numeric = adjust.filter((name) => NUMERIC_COVARIATES.has(name));
+  const gathered =
+    numeric.length > 0 ? new Set(['time', ...numeric.map((name) => `covariate:${name}`)]) : null;
   const cohort = await readEndpointColumns<EndpointRow & Record<string, string | number | null>>(
     ctx,
     actor,
@@ -183,7 +186,7 @@ export async function coxModel(
     SURVIVAL_ENDPOINTS[endpoint],
     signal,
     columns,
-    counted,
+    gathered,
   );
   const observed = observeColumns(cohort);
   const excluded = { ...observed.excluded, incomplete: 0 };

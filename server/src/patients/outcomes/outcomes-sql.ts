@@ -1,6 +1,6 @@
 import { AGE_BANDS, COMPLETENESS_FIELDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { asColumns } from '../../db/columns.ts';
+import { asColumns, asGatheredColumns } from '../../db/columns.ts';
 import type { Viewer } from '../patient-access.ts';
 import {
   FIELD_PRESENT,
@@ -76,13 +76,17 @@ function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
  * The cohort of a call in counts (docs/performance.md): one row per distinct combination of the group's
  * columns and of the `columns` the call reads, with how many patients share it (`n`), so that PostgreSQL
  * hands over a few thousand rows where the cohort holds a hundred thousand patients; uncounted (a row
- * per patient, without `n`, which `cohortColumns` sets to 1) where the call reads a number nearly every
- * patient has a value of its own for, whose grouping would cost PostgreSQL more than it saves. The rows
+ * per patient, without `n`, which `cohortColumns` sets to 1) where the call reads numbers nearly every
+ * patient has a value of its own for (`gathered`, the columns' names), whose counting would cost
+ * PostgreSQL more than it saves: those are gathered per combination of the other columns
+ * (`asGatheredColumns`), so that the group's and the other columns' texts are handed over once per
+ * combination, not once per patient. The rows
  * come in no set order (a scan may start anywhere in the table), so that sums over tied times may
  * differ in their last bits between two calls, far below what the answers show. `columns` are the
  * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
  * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as
- * left out. The rows come as columns (`asColumns`).
+ * left out. The rows come as columns (`asColumns`), which `cohortColumns` reads with the same
+ * `gathered`.
  */
 export function cohortSql(
   viewer: Viewer,
@@ -90,7 +94,7 @@ export function cohortSql(
   groupBy: GroupBy,
   columns: Readonly<Record<string, SQL>>,
   origin: SQL = sql`0`,
-  counted = true,
+  gathered: ReadonlySet<string> | null = null,
 ): SQL {
   const range = dxRange(filters);
   const base = listConditions(viewer, filters);
@@ -98,22 +102,21 @@ export function cohortSql(
   const selected = [...groupColumns(groupBy, origin), ...Object.entries(columns)];
   const institutions =
     groupBy === 'institution' ? sql`join institutions ik on ik.id = l.institution_id` : sql``;
-  const counts = counted
+  const counts = !gathered
     ? {
         column: sql`, count(*)::int as "n"`,
         grouping: sql`group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`,
       }
     : { column: sql``, grouping: sql`` };
-  return asColumns(
-    sql`select ${sql.join(
-      selected.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
-      sql`, `,
-    )}${counts.column}
+  const cohort = sql`select ${sql.join(
+    selected.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  )}${counts.column}
     from patient_list l ${PATIENT_DAYS} ${institutions}
     ${whereOf(inRange ? [...base, inRange] : base)}
-    ${counts.grouping}`,
-    [...selected.map(([name]) => name), ...(counted ? ['n'] : [])],
-  );
+    ${counts.grouping}`;
+  const names = selected.map(([name]) => name);
+  return gathered ? asGatheredColumns(cohort, names, gathered) : asColumns(cohort, [...names, 'n']);
 }
 
 /**
