@@ -1,6 +1,7 @@
 import { type ChiSquareTest, chiSquareTest } from './chi-square.ts';
 import type { CoxModel, CoxObservation } from './cox.ts';
 import { type CoxData, coxDataOf } from './cox-data.ts';
+import { efronInformation, efronSums } from './cox-likelihood.ts';
 import { dot, SquareMatrix, solveLinear, vectorOf } from './linear-algebra.ts';
 
 /**
@@ -91,20 +92,59 @@ export function coxZph(input: readonly CoxObservation[] | CoxData, model: CoxMod
         }
       }
     }
-    for (let k = 0; k < deaths; k++) {
-      denom += denom2 / deaths;
+    if (deaths === 1) {
+      // One death: its terms exactly as zph1 adds them.
+      denom += denom2;
       for (let i = 0; i < p; i++) {
-        a[i] = (a[i] ?? 0) + (a2[i] ?? 0) / deaths;
+        a[i] = (a[i] ?? 0) + (a2[i] ?? 0);
         const mean = (a[i] ?? 0) / denom;
         u[i] = (u[i] ?? 0) - mean;
         u[i + p] = (u[i + p] ?? 0) - weight * mean;
         for (let j = 0; j <= i; j++) {
-          cmat[i * p + j] = (cmat[i * p + j] ?? 0) + (cmat2[i * p + j] ?? 0) / deaths;
+          cmat[i * p + j] = (cmat[i * p + j] ?? 0) + (cmat2[i * p + j] ?? 0);
           const term = ((cmat[i * p + j] ?? 0) - mean * (a[j] ?? 0)) / denom;
           imat[j * q + i] = (imat[j * q + i] ?? 0) + term;
           imat[j * q + i + p] = (imat[j * q + i + p] ?? 0) + weight * term;
           imat[(j + p) * q + i + p] = (imat[(j + p) * q + i + p] ?? 0) + weight * weight * term;
         }
+      }
+      a2.fill(0);
+      cmat2.fill(0);
+      continue;
+    }
+    if (deaths > 0) {
+      // The day's events, Efron's way (`efronSums`): each event's mean and information, summed; g(t)
+      // is the same for all of them.
+      const efron = efronSums(denom, denom2, deaths);
+      for (let i = 0; i < p; i++) {
+        const ai = a[i] ?? 0;
+        const a2i = a2[i] ?? 0;
+        const means = ai * efron.s0 + a2i * efron.s1;
+        u[i] = (u[i] ?? 0) - means;
+        u[i + p] = (u[i + p] ?? 0) - weight * means;
+        for (let j = 0; j <= i; j++) {
+          const cell = i * p + j;
+          const term = efronInformation(
+            efron,
+            cmat[cell] ?? 0,
+            cmat2[cell] ?? 0,
+            ai,
+            a[j] ?? 0,
+            a2i,
+            a2[j] ?? 0,
+          );
+          imat[j * q + i] = (imat[j * q + i] ?? 0) + term;
+          imat[j * q + i + p] = (imat[j * q + i + p] ?? 0) + weight * term;
+          imat[(j + p) * q + i + p] = (imat[(j + p) * q + i + p] ?? 0) + weight * weight * term;
+        }
+      }
+    }
+    // The day's patients who died join the risk set of the earlier times.
+    denom += denom2;
+    for (let i = 0; i < p; i++) {
+      a[i] = (a[i] ?? 0) + (a2[i] ?? 0);
+      for (let j = 0; j <= i; j++) {
+        cmat[i * p + j] = (cmat[i * p + j] ?? 0) + (cmat2[i * p + j] ?? 0);
       }
     }
     a2.fill(0);
