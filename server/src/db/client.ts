@@ -131,6 +131,8 @@ export type DatabaseLocation =
       memory: true;
       /** Starts from this dump of a database (`dumpDataDir`) instead of an empty one (tests). */
       loadDataDir?: Blob;
+      /** Hears every statement of the query builder, with its parameters (tests). */
+      logQuery?: (query: string, params: unknown[]) => void;
     };
 
 /**
@@ -227,7 +229,12 @@ export async function openDatabase(
       throw error;
     }
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const logQuery = 'logQuery' in location ? location.logQuery : undefined;
+  const db = drizzlePglite({
+    client,
+    schema,
+    ...(logQuery ? { logger: { logQuery } } : {}),
+  }) as unknown as Database;
   return {
     db,
     engine: 'pglite',

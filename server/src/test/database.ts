@@ -16,12 +16,20 @@ export type TestDatabase = DatabaseHandle & { readonly url?: string };
  * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close. Each starts as a copy of a template
  * made once per run (`global-setup.ts`); `migrate()` still runs, and finds the copy at this server's level.
  */
-export async function openTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
+export async function openTestDatabase({
+  migrate = true,
+  logQuery,
+}: {
+  migrate?: boolean;
+  /** Hears the statements the app sends, with their parameters. */
+  logQuery?: (query: string, params: unknown[]) => void;
+} = {}): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
     const templates = inject('pgliteTemplates');
     const template = migrate ? templates?.migrated : templates?.empty;
     const handle = await openDatabase({
       memory: true,
+      ...(logQuery ? { logQuery } : {}),
       ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
     });
     if (migrate) {
@@ -41,7 +49,7 @@ export async function openTestDatabase({ migrate = true } = {}): Promise<TestDat
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString(), ...(logQuery ? { logQuery } : {}) });
   if (migrate) {
     await handle.migrate();
   }

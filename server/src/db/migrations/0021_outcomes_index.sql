@@ -1,0 +1,4 @@
+-- Every column the outcomes read, the doctor first: a cohort of the whole registry, or of a doctor's
+-- patients, is read from this index alone rather than from the read model's wide rows
+-- (docs/performance.md).
+CREATE INDEX "patient_list_outcomes_idx" ON "patient_list" USING btree ("doctor_id","institution_id","dx_date","death_date","last_known_alive","last_contact_date","relapse","relapse_date","first_cr_date","cr_undated","induction_failure","mrd_negative_in_cr","transplant_type","transplant_date","first_response","first_scheme","dx_sub_type","dx_secondary","risk_level","eln2022","patient_fit","gender","age_at_diagnosis","consent","has_cytogenetics","has_molecular","has_ngs");
