@@ -30,7 +30,7 @@ export function asColumns(query: SQL, names: readonly string[]): SQL {
  * has of its own, beside columns of a few values each: the rows are grouped by the other columns, and
  * each group hands over its values of those once and an array of its values of each gathered column.
  * A hundred thousand rows of a few groups then cost PostgreSQL one text per group rather than per row,
- * and the answer is a quarter as long (docs/performance.md). `columnsOf` with the same `gathered`
+ * and the answer is a fifth as long (docs/performance.md). `columnsOf` with the same `gathered`
  * unfolds the groups into the rows' columns. Where every column or none is gathered, it is `asColumns`.
  */
 export function asGatheredColumns(query: SQL, names: readonly string[], gathered: ReadonlySet<string>): SQL {

@@ -80,9 +80,9 @@ function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
  * patient has a value of its own for (`gathered`, the columns' names), whose counting would cost
  * PostgreSQL more than it saves: those are gathered per combination of the other columns
  * (`asGatheredColumns`), so that the group's and the other columns' texts are handed over once per
- * combination, not once per patient. The rows
- * come in no set order (a scan may start anywhere in the table), so that sums over tied times may
- * differ in their last bits between two calls, far below what the answers show. `columns` are the
+ * combination, not once per patient. The rows come in no set order (a scan may start anywhere in the
+ * table), so that sums over tied times may differ in their last bits between two calls, far below what
+ * the answers show. `columns` are the
  * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
  * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as
  * left out. The rows come as columns (`asColumns`), which `cohortColumns` reads with the same
