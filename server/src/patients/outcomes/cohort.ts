@@ -17,7 +17,7 @@ import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
 import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
 import type { Observation } from './estimators/index.ts';
-import { cohortSql, endpointColumns } from './outcomes-sql.ts';
+import { type CohortStatement, cohortSql, endpointColumns } from './outcomes-sql.ts';
 
 /**
  * The cohort of an outcomes call (docs/product-rules.md#outcomes): one statement over the list's read
@@ -221,18 +221,17 @@ export async function audit(ctx: AppContext, actor: Actor, action: string, asked
 }
 
 /** The rows of a cohort statement (`cohortSql`). */
-export async function cohortRows<T extends { n: number }>(db: Queryable, query: SQL): Promise<T[]> {
-  return rowsOfColumns(await cohortColumns<T>(db, query));
+export async function cohortRows<T extends { n: number }>(
+  db: Queryable,
+  statement: CohortStatement,
+): Promise<T[]> {
+  return rowsOfColumns(await cohortColumns<T>(db, statement));
 }
 
-/**
- * The columns of a cohort statement (`cohortSql`, with the same `gathered`); an uncounted one's `n`, 1
- * for each patient.
- */
+/** The columns of a cohort statement (`cohortSql`); an uncounted one's `n`, 1 for each patient. */
 export async function cohortColumns<T extends { n: number }>(
   db: Queryable,
-  query: SQL,
-  gathered?: ReadonlySet<string> | null,
+  { query, gathered }: CohortStatement,
 ): Promise<Columns<T>> {
   const result = gathered ? await executeGathered(db, query) : await db.execute(query);
   const columns = columnsOf<T>(result, gathered ?? undefined);
@@ -281,7 +280,7 @@ export function readEndpoint<T extends EndpointRow = EndpointRow>(
 
 /**
  * An endpoint's cohort in columns, with the columns `extra` besides: in counts, or uncounted with the
- * `gathered` columns gathered (`cohortSql`).
+ * `uncounted` columns gathered (`cohortSql`).
  */
 export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   ctx: AppContext,
@@ -291,11 +290,11 @@ export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   endpoint: EndpointSql,
   signal: AbortSignal | undefined,
   extra: Readonly<Record<string, SQL>>,
-  gathered: ReadonlySet<string> | null,
+  uncounted: ReadonlySet<string> | null,
 ): Promise<Columns<T>> {
   const columns = { ...endpointColumns(endpoint), ...extra };
   const viewer = viewerOf(actor.principal);
   return cancellable(ctx.db, signal, (db) =>
-    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, endpoint.origin, gathered), gathered),
+    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, endpoint.origin, uncounted)),
   );
 }

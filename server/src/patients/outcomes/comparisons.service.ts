@@ -176,7 +176,7 @@ export async function coxModel(
   // Nearly every patient has an age and a time of their own: counting them would cost more than it
   // saves, so those are gathered per combination of the rest (`cohortSql`).
   const numeric = adjust.filter((name) => NUMERIC_COVARIATES.has(name));
-  const gathered =
+  const uncounted =
     numeric.length > 0 ? new Set(['time', ...numeric.map((name) => `covariate:${name}`)]) : null;
   const cohort = await readEndpointColumns<EndpointRow & Record<string, string | number | null>>(
     ctx,
@@ -186,7 +186,7 @@ export async function coxModel(
     SURVIVAL_ENDPOINTS[endpoint],
     signal,
     columns,
-    gathered,
+    uncounted,
   );
   const observed = observeColumns(cohort);
   const excluded = { ...observed.excluded, incomplete: 0 };

@@ -77,16 +77,15 @@ function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
  * columns and of the `columns` the call reads, with how many patients share it (`n`), so that PostgreSQL
  * hands over a few thousand rows where the cohort holds a hundred thousand patients; uncounted (a row
  * per patient, without `n`, which `cohortColumns` sets to 1) where the call reads numbers nearly every
- * patient has a value of its own for (`gathered`, the columns' names), whose counting would cost
- * PostgreSQL more than it saves: those are gathered per combination of the other columns
- * (`asGatheredColumns`), so that the group's and the other columns' texts are handed over once per
- * combination, not once per patient. The rows come in no set order (a scan may start anywhere in the
+ * patient has a value of its own for (`uncounted`, the columns' names), whose counting would cost
+ * PostgreSQL more than it saves. Those, or a counted cohort's times and counts, are gathered per
+ * combination of the other columns (`asGatheredColumns`), so that the group's and the other columns'
+ * texts are handed over once per combination, not once per row. The rows come in no set order (a scan may start anywhere in the
  * table), so that sums over tied times may differ in their last bits between two calls, far below what
  * the answers show. `columns` are the
  * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
  * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as
- * left out. The rows come as columns (`asColumns`), which `cohortColumns` reads with the same
- * `gathered`.
+ * left out. The rows come as columns (`asColumns`), which `cohortColumns` reads.
  */
 export function cohortSql(
   viewer: Viewer,
@@ -94,15 +93,15 @@ export function cohortSql(
   groupBy: GroupBy,
   columns: Readonly<Record<string, SQL>>,
   origin: SQL = sql`0`,
-  gathered: ReadonlySet<string> | null = null,
-): SQL {
+  uncounted: ReadonlySet<string> | null = null,
+): CohortStatement {
   const range = dxRange(filters);
   const base = listConditions(viewer, filters);
   const inRange = range.length > 0 ? sql`(l.dx_date is null or (${sql.join(range, sql` and `)}))` : null;
   const selected = [...groupColumns(groupBy, origin), ...Object.entries(columns)];
   const institutions =
     groupBy === 'institution' ? sql`join institutions ik on ik.id = l.institution_id` : sql``;
-  const counts = !gathered
+  const counts = !uncounted
     ? {
         column: sql`, count(*)::int as "n"`,
         grouping: sql`group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`,
@@ -116,8 +115,27 @@ export function cohortSql(
     ${whereOf(inRange ? [...base, inRange] : base)}
     ${counts.grouping}`;
   const names = selected.map(([name]) => name);
-  return gathered ? asGatheredColumns(cohort, names, gathered) : asColumns(cohort, [...names, 'n']);
+  if (uncounted) {
+    return { query: asGatheredColumns(cohort, names, uncounted), gathered: uncounted };
+  }
+  // Counted, the times still number thousands per group: gathered with their counts per combination
+  // of the rest, so that each row's group and status do not cross as texts of their own.
+  if (names.includes('time')) {
+    return {
+      query: asGatheredColumns(cohort, [...names, 'n'], COUNTED_GATHERED),
+      gathered: COUNTED_GATHERED,
+    };
+  }
+  return { query: asColumns(cohort, [...names, 'n']), gathered: null };
 }
+
+/** A cohort's statement, and the columns it gathers per combination of the others (`asGatheredColumns`). */
+export interface CohortStatement {
+  readonly query: SQL;
+  readonly gathered: ReadonlySet<string> | null;
+}
+
+const COUNTED_GATHERED: ReadonlySet<string> = new Set(['time', 'n']);
 
 /**
  * The columns of an endpoint's cohort: why a patient is left out (no diagnosis date, or a remission
