@@ -1,6 +1,7 @@
 import { COX_COVARIATES, ENDPOINTS, GROUP_BY, INCIDENCE_ORIGINS } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, pgliteOf, poolOf } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { maintain, onOneConnection } from '../../db/one-connection.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, createPatient, newAdmin, newDoctor } from '../../test/patients.ts';
@@ -29,41 +30,22 @@ function scansOfReadModel(node: PlanNode): PlanNode[] {
   return [...own, ...(node.Plans ?? []).flatMap(scansOfReadModel)];
 }
 
-/** The plan of a statement as the app sent it, with every scan but an index-only one discouraged. */
+/**
+ * The plan of a statement as the app sent it, with every scan but an index-only one discouraged: the
+ * table vacuumed first, so that its pages are known to be visible and an index-only scan costs less than
+ * a scan that visits them; then neither a whole scan nor a bitmap of matches left to the planner.
+ */
 async function planOf(db: Database, text: string, params: unknown[]): Promise<PlanNode> {
-  // The table vacuumed, so that its pages are known to be visible and an index-only scan costs less than
-  // a scan that visits them; then neither a whole scan nor a bitmap of matches left to the planner.
-  const statements = [
-    'vacuum patient_list',
-    'begin',
-    'set local enable_seqscan = off',
-    'set local enable_bitmapscan = off',
-  ];
-  const explain = `explain (format json) ${text}`;
-  const pglite = pgliteOf(db);
-  if (pglite) {
-    for (const statement of statements) {
-      await pglite.query(statement);
-    }
-    const { rows } = await pglite.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(explain, params);
-    await pglite.query('rollback');
-    return rows[0]?.['QUERY PLAN'][0].Plan as PlanNode;
+  await maintain(db, 'vacuum patient_list');
+  const [row] = await onOneConnection(db, 'write', async (session) => {
+    await session.rows('set local enable_seqscan = off');
+    await session.rows('set local enable_bitmapscan = off');
+    return session.rows<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${text}`, params);
+  });
+  if (!row) {
+    throw new Error('no plan');
   }
-  const pool = poolOf(db);
-  if (!pool) {
-    throw new Error('neither PGlite nor a pool');
-  }
-  const client = await pool.connect();
-  try {
-    for (const statement of statements) {
-      await client.query(statement);
-    }
-    const { rows } = await client.query(explain, params);
-    await client.query('rollback');
-    return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
-  } finally {
-    client.release();
-  }
+  return row['QUERY PLAN'][0].Plan;
 }
 
 describe('the outcomes read the read model from their index alone', () => {
