@@ -110,18 +110,3 @@ function unfolded(
   }
   return columns;
 }
-
-/** The rows of some columns, as objects. */
-export function rowsOfColumns<T>(columns: Columns<T>): T[] {
-  const names = Object.keys(columns) as (keyof T)[];
-  const length = names.length > 0 ? (columns[names[0] as keyof T]?.length ?? 0) : 0;
-  const rows: T[] = new Array(length);
-  for (let index = 0; index < length; index++) {
-    const row = {} as T;
-    for (const name of names) {
-      row[name] = columns[name][index] as T[keyof T];
-    }
-    rows[index] = row;
-  }
-  return rows;
-}

@@ -12,11 +12,11 @@ import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { cancellable } from '../../db/cancellable.ts';
 import type { Queryable } from '../../db/client.ts';
-import { type Columns, columnsOf, executeGathered, rowsOfColumns } from '../../db/columns.ts';
+import { type Columns, columnsOf, executeGathered } from '../../db/columns.ts';
 import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
 import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
-import type { Observation } from './estimators/index.ts';
+import { fromLandmark, type Tally, tally } from './estimators/index.ts';
 import { type CohortStatement, cohortSql, endpointColumns } from './outcomes-sql.ts';
 
 /**
@@ -86,36 +86,25 @@ export function compareKeys(groupBy: GroupBy) {
   };
 }
 
-/** The key of a patient's group; transplant and MRD are judged here, the transplant at the landmark when one is given. */
-export function groupKeyOf(row: CountedRow, groupBy: GroupBy, landmark: number | null) {
-  if (groupBy === 'transplant') {
-    return transplantGroup({ type: row.transplantType ?? null, day: row.transplantDay ?? null }, landmark);
-  }
-  if (groupBy === 'mrd') {
-    return mrdGroup(row.mrdNegativeInCR ?? null);
-  }
-  return row.key;
-}
-
-/** The same for row `index` of a cohort in columns. */
+/**
+ * The key of the group of row `index` of a cohort in columns; transplant and MRD are judged here, the
+ * transplant at the landmark when one is given.
+ */
 export function groupKeyAt(
   cohort: Columns<CountedRow>,
   index: number,
   groupBy: GroupBy,
   landmark: number | null,
 ) {
-  if (groupBy === 'transplant' || groupBy === 'mrd') {
-    return groupKeyOf(
-      {
-        key: null,
-        transplantType: cohort.transplantType?.[index] ?? null,
-        transplantDay: cohort.transplantDay?.[index] ?? null,
-        mrdNegativeInCR: cohort.mrdNegativeInCR?.[index] ?? null,
-        n: cohort.n[index] ?? 0,
-      },
-      groupBy,
-      landmark,
-    );
+  if (groupBy === 'transplant') {
+    const transplant = {
+      type: cohort.transplantType?.[index] ?? null,
+      day: cohort.transplantDay?.[index] ?? null,
+    };
+    return transplantGroup(transplant, landmark);
+  }
+  if (groupBy === 'mrd') {
+    return mrdGroup(cohort.mrdNegativeInCR?.[index] ?? null);
   }
   return cohort.key[index] ?? null;
 }
@@ -135,24 +124,7 @@ function placeOf(
   return excluded ?? (time !== null && status !== null ? 'observed' : null);
 }
 
-/** An endpoint's cohort: the patients it observes, in counted rows, and those it leaves out. */
-export function observe<T extends EndpointRow>(
-  cohort: readonly T[],
-): { readonly excluded: Excluded; readonly entries: Entered<T>[] } {
-  const excluded = { noDiagnosisDate: 0, noResponseDate: 0 };
-  const entries: Entered<T>[] = [];
-  for (const row of cohort) {
-    const place = placeOf(row.excluded, row.time, row.status);
-    if (place === 'observed') {
-      entries.push(row as Entered<T>);
-    } else if (place) {
-      excluded[place] += row.n;
-    }
-  }
-  return { excluded, entries };
-}
-
-/** The same for a cohort in columns: the indices of the rows it observes. */
+/** An endpoint's cohort in columns: the indices of the rows it observes, and the patients it leaves out. */
 export function observeColumns(cohort: Columns<EndpointRow>): {
   readonly excluded: Excluded;
   readonly entries: number[];
@@ -174,21 +146,67 @@ export function observeColumns(cohort: Columns<EndpointRow>): {
   return { excluded, entries };
 }
 
-/** A row of patients an endpoint observes. */
-type Entered<T extends EndpointRow> = T & { readonly time: number; readonly status: 0 | 1 | 2 };
+/** An endpoint's cohort tallied by group (`tallyByGroup`). */
+export interface GroupedTally {
+  /** The groups' keys, in the groups' order: group g of the tally is `keys[g]`. */
+  readonly keys: readonly (string | number | null)[];
+  readonly entries: Tally;
+  /** The patients left out, by reason, and those no longer at risk at the landmark. */
+  readonly excluded: Excluded & { beforeLandmark: number };
+}
 
-/** A row of a survival endpoint as the estimators read it: its patients, with the event (status 1) or censored. */
-export const survivalOf = (row: Entered<EndpointRow>): Observation => ({
-  time: row.time,
-  event: isEvent(row.status),
-  n: row.n,
-});
+/**
+ * An endpoint's cohort in columns, its observed patients tallied by group in the groups' order (the
+ * groups those entered make); at a landmark, only the patients still at risk then, their times from it.
+ */
+export function tallyByGroup(
+  cohort: Columns<EndpointRow>,
+  groupBy: GroupBy,
+  landmark: number | null,
+): GroupedTally {
+  const observed = observeColumns(cohort);
+  const excluded = { ...observed.excluded, beforeLandmark: 0 };
+  const rows = cohort.n.length;
+  const time = new Float64Array(rows);
+  const status = new Uint8Array(rows);
+  const group = new Int32Array(rows).fill(-1);
+  // Each key's number in the order met, renumbered in the groups' order once all are known.
+  const met = new Map<string | number | null, number>();
+  for (const index of observed.entries) {
+    const kept = landmark === null ? cohort.time[index] : fromLandmark(cohort.time[index] ?? 0, landmark);
+    if (kept === null || kept === undefined) {
+      excluded.beforeLandmark += cohort.n[index] ?? 0;
+      continue;
+    }
+    const key = groupKeyAt(cohort, index, groupBy, landmark);
+    let number = met.get(key);
+    if (number === undefined) {
+      number = met.size;
+      met.set(key, number);
+    }
+    time[index] = kept;
+    status[index] = cohort.status[index] ?? 0;
+    group[index] = number;
+  }
+  const keys = [...met.keys()].sort(compareKeys(groupBy));
+  const renumbered = new Int32Array(met.size);
+  keys.forEach((key, g) => {
+    renumbered[met.get(key) ?? 0] = g;
+  });
+  for (let index = 0; index < rows; index++) {
+    const number = group[index] ?? -1;
+    if (number >= 0) {
+      group[index] = renumbered[number] ?? -1;
+    }
+  }
+  return { keys, entries: tally({ time, status, n: cohort.n, group, groups: keys.length }), excluded };
+}
 
 /** Status 1 is a survival endpoint's event; 0 censored (and, for an incidence, 2 the competing death). */
 export const isEvent = (status: number | null): boolean => status === 1;
 
 /** Members by key, in the groups' order. */
-export function byGroup<T>(
+function byGroup<T>(
   members: readonly T[],
   keyOf: (member: T) => string | number | null,
   groupBy: GroupBy,
@@ -208,6 +226,39 @@ export function byGroup<T>(
     .map((key) => ({ key, members: groups.get(key) ?? [] }));
 }
 
+/** Some rows of a cohort in columns by group, in the groups' order. */
+export function groupsOf(
+  cohort: Columns<CountedRow>,
+  rows: readonly number[],
+  groupBy: GroupBy,
+): { key: string | number | null; members: number[] }[] {
+  return byGroup(rows, (row) => groupKeyAt(cohort, row, groupBy, null), groupBy);
+}
+
+/** The rows of a cohort in columns that `matches` keeps. */
+export function rowsWhere(cohort: Columns<CountedRow>, matches: (row: number) => boolean): number[] {
+  const rows: number[] = [];
+  for (let row = 0; row < cohort.n.length; row++) {
+    if (matches(row)) {
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** How many patients some rows of a cohort in columns stand for, those `matches` keeps. */
+export function patientsOf(
+  cohort: Columns<CountedRow>,
+  rows: readonly number[],
+  matches: (row: number) => boolean = () => true,
+): number {
+  let patients = 0;
+  for (const row of rows) {
+    patients += matches(row) ? (cohort.n[row] ?? 0) : 0;
+  }
+  return patients;
+}
+
 /** Grouping by institution shows codes across institutions: admins only. */
 export function assertMayGroup(actor: Actor, groupBy: GroupBy): void {
   if (groupBy === 'institution' && !seesAdminFields(actor.principal)) {
@@ -218,14 +269,6 @@ export function assertMayGroup(actor: Actor, groupBy: GroupBy): void {
 /** Every outcomes call is audited as a read, with what was asked. */
 export async function audit(ctx: AppContext, actor: Actor, action: string, asked: object): Promise<void> {
   await recordAudit(ctx.db, actor, { action, entityType: 'outcomes', changes: created({ query: asked }) });
-}
-
-/** The rows of a cohort statement (`cohortSql`). */
-export async function cohortRows<T extends { n: number }>(
-  db: Queryable,
-  statement: CohortStatement,
-): Promise<T[]> {
-  return rowsOfColumns(await cohortColumns<T>(db, statement));
 }
 
 /** The columns of a cohort statement (`cohortSql`); an uncounted one's `n`, 1 for each patient. */
@@ -242,45 +285,24 @@ export async function cohortColumns<T extends { n: number }>(
   return { ...columns, n: new Array<number>(first?.length ?? 0).fill(1) };
 }
 
-/** The cohort of a call, in counts: every patient the caller sees that matches the filters. */
-export async function readCohort<T extends CountedRow>(
+/** The cohort of a call in columns, in counts: every patient the caller sees that matches the filters. */
+export function readCohort<T extends CountedRow>(
   ctx: AppContext,
   actor: Actor,
   filters: OutcomeFilters,
   groupBy: GroupBy,
   columns: Readonly<Record<string, SQL>>,
   signal?: AbortSignal,
-  origin?: SQL,
-): Promise<T[]> {
+): Promise<Columns<T>> {
+  const viewer = viewerOf(actor.principal);
   return cancellable(ctx.db, signal, (db) =>
-    cohortRows<T>(db, cohortSql(viewerOf(actor.principal), filters, groupBy, columns, origin)),
-  );
-}
-
-/** An endpoint's cohort, in counts, with the columns `extra` besides. */
-export function readEndpoint<T extends EndpointRow = EndpointRow>(
-  ctx: AppContext,
-  actor: Actor,
-  filters: OutcomeFilters,
-  groupBy: GroupBy,
-  endpoint: EndpointSql,
-  signal?: AbortSignal,
-  extra: Readonly<Record<string, SQL>> = {},
-): Promise<T[]> {
-  return readCohort<T>(
-    ctx,
-    actor,
-    filters,
-    groupBy,
-    { ...endpointColumns(endpoint), ...extra },
-    signal,
-    endpoint.origin,
+    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns)),
   );
 }
 
 /**
- * An endpoint's cohort in columns, with the columns `extra` besides: in counts, or uncounted with the
- * `uncounted` columns gathered (`cohortSql`).
+ * An endpoint's cohort in columns, with the columns `extra` besides: a row per patient, the time and
+ * the `uncounted` columns gathered per combination of the others (`cohortSql`).
  */
 export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   ctx: AppContext,
@@ -288,9 +310,9 @@ export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   filters: OutcomeFilters,
   groupBy: GroupBy,
   endpoint: EndpointSql,
-  signal: AbortSignal | undefined,
-  extra: Readonly<Record<string, SQL>>,
-  uncounted: ReadonlySet<string> | null,
+  signal?: AbortSignal,
+  extra: Readonly<Record<string, SQL>> = {},
+  uncounted: ReadonlySet<string> = new Set(),
 ): Promise<Columns<T>> {
   const columns = { ...endpointColumns(endpoint), ...extra };
   const viewer = viewerOf(actor.principal);

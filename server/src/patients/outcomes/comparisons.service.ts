@@ -15,16 +15,17 @@ import { HttpError } from '../../http/errors.ts';
 import {
   assertMayGroup,
   audit,
-  byGroup,
   type CountedRow,
   compareKeys,
   type EndpointRow,
   groupKeyAt,
-  groupKeyOf,
+  groupsOf,
   isEvent,
   observeColumns,
+  patientsOf,
   readCohort,
   readEndpointColumns,
+  rowsWhere,
 } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
@@ -66,29 +67,27 @@ export async function responseRates(
   assertMayGroup(actor, query.groupBy);
   const { groupBy, ...filters } = query;
   const cohort = await readCohort<ResponseRow>(ctx, actor, filters, groupBy, RESPONSE_COLUMNS, signal);
-  const assessed = cohort.filter((row) => row.firstResponse !== null);
+  const assessed = rowsWhere(cohort, (row) => cohort.firstResponse[row] !== null);
   await audit(ctx, actor, 'outcomes.response', query);
   return {
     groupBy,
-    groups: byGroup(assessed, (row) => groupKeyOf(row, groupBy, null), groupBy).map(({ key, members }) => {
-      const count = (matches: (row: ResponseRow) => boolean) =>
-        members.reduce((sum, row) => sum + (matches(row) ? row.n : 0), 0);
-      const crc = count((row) =>
-        (COMPLETE_REMISSIONS as readonly string[]).includes(row.firstResponse ?? ''),
-      );
+    groups: groupsOf(cohort, assessed, groupBy).map(({ key, members }) => {
+      const count = (matches: (row: number) => boolean) => patientsOf(cohort, members, matches);
+      const response = (row: number) => cohort.firstResponse[row] ?? null;
+      const crc = count((row) => (COMPLETE_REMISSIONS as readonly (string | null)[]).includes(response(row)));
       const assessedCount = count(() => true);
       const rate = withInterval(crc, assessedCount);
       return {
         key,
         assessed: assessedCount,
-        cr: count((row) => row.firstResponse === 'RC'),
-        crh: count((row) => row.firstResponse === 'RCh'),
-        cri: count((row) => row.firstResponse === 'RCi'),
+        cr: count((row) => response(row) === 'RC'),
+        crh: count((row) => response(row) === 'RCh'),
+        cri: count((row) => response(row) === 'RCi'),
         crc,
         rate: rate.proportion,
         rateLower: rate.lower,
         rateUpper: rate.upper,
-        mrdNegative: count((row) => row.mrdNegative === true),
+        mrdNegative: count((row) => cohort.mrdNegative[row] === true),
       };
     }),
   };
@@ -114,20 +113,24 @@ export async function earlyDeath(
   assertMayGroup(actor, query.groupBy);
   const { groupBy, days, ...filters } = query;
   const cohort = await readCohort<EarlyDeathRow>(ctx, actor, filters, groupBy, EARLY_DEATH_COLUMNS, signal);
-  const dated = cohort.filter((row) => row.hasOrigin);
-  const total = (members: readonly EarlyDeathRow[]) => members.reduce((sum, row) => sum + row.n, 0);
+  const all = rowsWhere(cohort, () => true);
+  const dated = rowsWhere(cohort, (row) => cohort.hasOrigin[row] === true);
   await audit(ctx, actor, 'outcomes.early_death', query);
   return {
     groupBy,
-    excluded: { noDiagnosisDate: total(cohort) - total(dated) },
-    groups: byGroup(dated, (row) => groupKeyOf(row, groupBy, null), groupBy).flatMap(({ key, members }) =>
+    excluded: { noDiagnosisDate: patientsOf(cohort, all) - patientsOf(cohort, dated) },
+    groups: groupsOf(cohort, dated, groupBy).flatMap(({ key, members }) =>
       [...days]
         .sort((a, b) => a - b)
         .map((limit) => {
-          const died = (row: EarlyDeathRow) => row.death !== null && row.death <= limit;
-          const known = members.filter((row) => died(row) || (row.news ?? -1) >= limit);
-          const deaths = total(known.filter(died));
-          return { key, days: limit, n: total(known), deaths, ...withInterval(deaths, total(known)) };
+          const died = (row: number) => {
+            const death = cohort.death[row] ?? null;
+            return death !== null && death <= limit;
+          };
+          const known = members.filter((row) => died(row) || (cohort.news[row] ?? -1) >= limit);
+          const deaths = patientsOf(cohort, known, died);
+          const n = patientsOf(cohort, known);
+          return { key, days: limit, n, deaths, ...withInterval(deaths, n) };
         }),
     ),
   };
@@ -173,11 +176,11 @@ export async function coxModel(
   assertMayGroup(actor, query.groupBy);
   const { endpoint, groupBy, adjust, ...filters } = query;
   const columns = Object.fromEntries(adjust.map((name) => [`covariate:${name}`, COVARIATES[name]]));
-  // Nearly every patient has an age and a time of their own: counting them would cost more than it
-  // saves, so those are gathered per combination of the rest (`cohortSql`).
-  const numeric = adjust.filter((name) => NUMERIC_COVARIATES.has(name));
-  const uncounted =
-    numeric.length > 0 ? new Set(['time', ...numeric.map((name) => `covariate:${name}`)]) : null;
+  // Nearly every patient has an age of their own, as a time: gathered per combination of the rest
+  // with the time, uncounted (`cohortSql`).
+  const uncounted = new Set(
+    adjust.filter((name) => NUMERIC_COVARIATES.has(name)).map((name) => `covariate:${name}`),
+  );
   const cohort = await readEndpointColumns<EndpointRow & Record<string, string | number | null>>(
     ctx,
     actor,

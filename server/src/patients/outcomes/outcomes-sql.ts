@@ -73,19 +73,21 @@ function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
 }
 
 /**
- * The cohort of a call in counts (docs/performance.md): one row per distinct combination of the group's
- * columns and of the `columns` the call reads, with how many patients share it (`n`), so that PostgreSQL
- * hands over a few thousand rows where the cohort holds a hundred thousand patients; uncounted (a row
- * per patient, without `n`, which `cohortColumns` sets to 1) where the call reads numbers nearly every
- * patient has a value of its own for (`uncounted`, the columns' names), whose counting would cost
- * PostgreSQL more than it saves. Those, or a counted cohort's times and counts, are gathered per
- * combination of the other columns (`asGatheredColumns`), so that the group's and the other columns'
- * texts are handed over once per combination, not once per row. The rows come in no set order (a scan may start anywhere in the
- * table), so that sums over tied times may differ in their last bits between two calls, far below what
- * the answers show. `columns` are the
- * services' own whitelists of fragments, never a client's text; they read `l` and the days `d`.
- * Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted as
- * left out. The rows come as columns (`asColumns`), which `cohortColumns` reads.
+ * The cohort of a call (docs/performance.md), read as columns (`cohortColumns`). In counts, one row per
+ * distinct combination of the group's columns and of the `columns` the call reads, with how many
+ * patients share it (`n`), where those take a few values each: PostgreSQL hands over a few hundred rows
+ * where the cohort holds a hundred thousand patients. Uncounted, a row per patient (without `n`, which
+ * `cohortColumns` sets to 1), where the call reads numbers nearly every patient has a value of its own
+ * for: an endpoint's `time` always, and the columns `uncounted` names. Counting those would cost
+ * PostgreSQL a hash of every patient to save little (a survival cohort of a hundred thousand patients
+ * has some forty thousand distinct times per group and status), where the estimators tally them in a
+ * few milliseconds. They are gathered per combination of the other columns (`asGatheredColumns`), so
+ * that the group's and the other columns' texts are handed over once per combination, not once per
+ * row. The rows come in no set order (a scan may start anywhere in the table), so that sums over tied
+ * times may differ in their last bits between two calls, far below what the answers show. `columns`
+ * are the services' own whitelists of fragments, never a client's text; they read `l` and the days
+ * `d`. Patients without a diagnosis date pass the range of diagnosis dates, so that they are counted
+ * as left out.
  */
 export function cohortSql(
   viewer: Viewer,
@@ -93,20 +95,23 @@ export function cohortSql(
   groupBy: GroupBy,
   columns: Readonly<Record<string, SQL>>,
   origin: SQL = sql`0`,
-  uncounted: ReadonlySet<string> | null = null,
+  uncounted: ReadonlySet<string> = new Set(),
 ): CohortStatement {
   const range = dxRange(filters);
   const base = listConditions(viewer, filters);
   const inRange = range.length > 0 ? sql`(l.dx_date is null or (${sql.join(range, sql` and `)}))` : null;
   const selected = [...groupColumns(groupBy, origin), ...Object.entries(columns)];
+  const names = selected.map(([name]) => name);
+  const perPatient = new Set([...(names.includes('time') ? ['time'] : []), ...uncounted]);
   const institutions =
     groupBy === 'institution' ? sql`join institutions ik on ik.id = l.institution_id` : sql``;
-  const counts = !uncounted
-    ? {
-        column: sql`, count(*)::int as "n"`,
-        grouping: sql`group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`,
-      }
-    : { column: sql``, grouping: sql`` };
+  const counts =
+    perPatient.size === 0
+      ? {
+          column: sql`, count(*)::int as "n"`,
+          grouping: sql`group by ${sql.raw(selected.map((_, index) => index + 1).join(', '))}`,
+        }
+      : { column: sql``, grouping: sql`` };
   const cohort = sql`select ${sql.join(
     selected.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
     sql`, `,
@@ -114,17 +119,8 @@ export function cohortSql(
     from patient_list l ${PATIENT_DAYS} ${institutions}
     ${whereOf(inRange ? [...base, inRange] : base)}
     ${counts.grouping}`;
-  const names = selected.map(([name]) => name);
-  if (uncounted) {
-    return { query: asGatheredColumns(cohort, names, uncounted), gathered: uncounted };
-  }
-  // Counted, the times still number thousands per group: gathered with their counts per combination
-  // of the rest, so that each row's group and status do not cross as texts of their own.
-  if (names.includes('time')) {
-    return {
-      query: asGatheredColumns(cohort, [...names, 'n'], COUNTED_GATHERED),
-      gathered: COUNTED_GATHERED,
-    };
+  if (perPatient.size > 0) {
+    return { query: asGatheredColumns(cohort, names, perPatient), gathered: perPatient };
   }
   return { query: asColumns(cohort, [...names, 'n']), gathered: null };
 }
@@ -134,8 +130,6 @@ export interface CohortStatement {
   readonly query: SQL;
   readonly gathered: ReadonlySet<string> | null;
 }
-
-const COUNTED_GATHERED: ReadonlySet<string> = new Set(['time', 'n']);
 
 /**
  * The columns of an endpoint's cohort: why a patient is left out (no diagnosis date, or a remission

@@ -13,9 +13,9 @@ import { cancellable } from '../../db/cancellable.ts';
 import { type Page, toPage } from '../../http/paging.ts';
 import { viewerOf } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
-import { audit, cohortRows, compareKeys, type EndpointRow, observe, rows, survivalOf } from './cohort.ts';
+import { audit, cohortColumns, compareKeys, type EndpointRow, rows, tallyByGroup } from './cohort.ts';
 import { SURVIVAL_ENDPOINTS } from './endpoints.ts';
-import { medianFollowUp } from './estimators/index.ts';
+import { medianFollowUpOf } from './estimators/index.ts';
 import {
   cohortSql,
   endpointColumns,
@@ -60,7 +60,7 @@ export async function summary(
     const grouping = await rows<SummaryRow>(db, summarySql(viewer, query));
     ensureWanted();
     const os = cohortSql(viewer, query, 'none', endpointColumns(SURVIVAL_ENDPOINTS.os));
-    return [grouping, await cohortRows<EndpointRow>(db, os)] as const;
+    return [grouping, await cohortColumns<EndpointRow>(db, os)] as const;
   });
   const bySet = (set: SummarySet, key: (row: SummaryRow) => string | number | null, groupBy: GroupBy) =>
     counts
@@ -68,7 +68,8 @@ export async function summary(
       .map((row) => ({ key: key(row), n: row.n }))
       .sort((a, b) => compareKeys(groupBy)(a.key, b.key));
   const total = counts.find((row) => row.set === groupingOf('total'));
-  const followUp = medianFollowUp(observe(cohort).entries.map(survivalOf));
+  // One group, 0, of every patient observed (none when the cohort is empty: no follow-up then).
+  const followUp = medianFollowUpOf(tallyByGroup(cohort, 'none', null).entries, 0);
   await audit(ctx, actor, 'outcomes.summary', query);
   return {
     patients: total?.n ?? 0,

@@ -1,17 +1,15 @@
 import type { Incidence, IncidenceQuery, Survival, SurvivalQuery } from '@registry/shared';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertMayGroup, audit, byGroup, groupKeyOf, observe, readEndpoint, survivalOf } from './cohort.ts';
+import { assertMayGroup, audit, readEndpointColumns, tallyByGroup } from './cohort.ts';
 import { INCIDENCE_ENDPOINTS, SURVIVAL_ENDPOINTS } from './endpoints.ts';
 import {
-  atLandmark,
-  type CompetingObservation,
-  cumulativeIncidence,
-  grayTest,
-  kaplanMeier,
-  logRankOrReason,
-  type Observation,
+  cumulativeIncidenceOf,
+  grayTestOf,
+  kaplanMeierOf,
+  logRankOfTally,
   survivalMedian,
+  type Tally,
 } from './estimators/index.ts';
 
 /** Survival of an endpoint by Kaplan–Meier, per group, with the log-rank test between the groups. */
@@ -23,33 +21,23 @@ export async function survival(
 ): Promise<Survival> {
   assertMayGroup(actor, query.groupBy);
   const { endpoint, groupBy, landmark, ...filters } = query;
-  const observed = observe(
-    await readEndpoint(ctx, actor, filters, groupBy, SURVIVAL_ENDPOINTS[endpoint], signal),
+  const cohort = await readEndpointColumns(
+    ctx,
+    actor,
+    filters,
+    groupBy,
+    SURVIVAL_ENDPOINTS[endpoint],
+    signal,
   );
-  const excluded = { ...observed.excluded, beforeLandmark: 0 };
-  const entered: { key: string | number | null; observation: Observation }[] = [];
-  for (const row of observed.entries) {
-    // At a landmark, only the patients still at risk then, their times from it.
-    const observation = survivalOf(row);
-    const [kept] = landmark ? atLandmark([observation], landmark) : [observation];
-    if (!kept) {
-      excluded.beforeLandmark += row.n;
-      continue;
-    }
-    entered.push({ key: groupKeyOf(row, groupBy, landmark ?? null), observation: kept });
-  }
-  const groups = byGroup(entered, (member) => member.key, groupBy).map(({ key, members }) => ({
-    key,
-    observations: members.map((member) => member.observation),
-  }));
+  const { keys, entries, excluded } = tallyByGroup(cohort, groupBy, landmark ?? null);
   await audit(ctx, actor, 'outcomes.survival', query);
   return {
     endpoint,
     groupBy,
     landmark: landmark ?? null,
     excluded,
-    groups: groups.map(({ key, observations }) => {
-      const curve = kaplanMeier(observations);
+    groups: keys.map((key, group) => {
+      const curve = kaplanMeierOf(entries, group);
       const median = survivalMedian(curve.steps);
       return {
         key,
@@ -61,13 +49,13 @@ export async function survival(
         steps: [...curve.steps],
       };
     }),
-    ...logRankOf(groups.map((group) => group.observations)),
+    ...logRankOf(entries),
   };
 }
 
 /** The log-rank test of the groups, or why there is none, as the answer carries them. */
-function logRankOf(groups: readonly (readonly Observation[])[]): Pick<Survival, 'logRank' | 'noLogRank'> {
-  const test = logRankOrReason(groups);
+function logRankOf(entries: Tally): Pick<Survival, 'logRank' | 'noLogRank'> {
+  const test = logRankOfTally(entries);
   return typeof test === 'string'
     ? { logRank: null, noLogRank: test }
     : { logRank: { chisq: test.chisq, df: test.df, p: test.p }, noLogRank: null };
@@ -85,27 +73,16 @@ export async function relapseIncidence(
 ): Promise<Incidence> {
   assertMayGroup(actor, query.groupBy);
   const { groupBy, from, ...filters } = query;
-  const observed = observe(
-    await readEndpoint(ctx, actor, filters, groupBy, INCIDENCE_ENDPOINTS[from], signal),
-  );
-  const excluded = { ...observed.excluded, beforeLandmark: 0 };
-  const groups = byGroup(observed.entries, (row) => groupKeyOf(row, groupBy, null), groupBy).map(
-    ({ key, members }) => ({
-      key,
-      observations: members.map(
-        (row): CompetingObservation => ({ time: row.time, status: row.status, n: row.n }),
-      ),
-    }),
-  );
+  const cohort = await readEndpointColumns(ctx, actor, filters, groupBy, INCIDENCE_ENDPOINTS[from], signal);
+  const { keys, entries, excluded } = tallyByGroup(cohort, groupBy, null);
   await audit(ctx, actor, 'outcomes.relapse_incidence', query);
-  const observations = groups.map((group) => group.observations);
-  const test = (cause: 1 | 2) => (groups.length >= 2 ? grayTest(observations, cause) : null);
+  const test = (cause: 1 | 2) => (keys.length >= 2 ? grayTestOf(entries, cause) : null);
   return {
     groupBy,
     from,
     excluded,
-    groups: groups.map(({ key, observations: members }) => {
-      const curve = cumulativeIncidence(members);
+    groups: keys.map((key, group) => {
+      const curve = cumulativeIncidenceOf(entries, group);
       return {
         key,
         n: curve.n,

@@ -1,5 +1,5 @@
 import { logInterval } from './log-interval.ts';
-import { byTime, total } from './times.ts';
+import { type Tally, tallyGroups } from './tally.ts';
 
 /**
  * The cumulative incidence of an event with a competing event (relapse, with death before relapse
@@ -70,12 +70,15 @@ const STATES = [0, 1, 2] as const;
  * linear in the number of distinct times.
  */
 export function cumulativeIncidence(observations: readonly CompetingObservation[]): CumulativeIncidence {
-  for (const { status } of observations) {
-    if (status !== 0 && status !== 1 && status !== 2) {
-      throw new RangeError(`A status must be 0 (censored), 1 (event) or 2 (competing event); got ${status}.`);
-    }
-  }
-  const n = total(observations);
+  return cumulativeIncidenceOf(
+    tallyGroups([observations], (observation) => observation.status),
+    0,
+  );
+}
+
+/** The same incidences for group `group` of a tally. */
+export function cumulativeIncidenceOf(entries: Tally, group: number): CumulativeIncidence {
+  const n = entries.size[group] ?? 0;
   let atRisk = n;
   let probability: States = [1, 0, 0];
   let covariance: Matrix = [
@@ -83,12 +86,16 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
     [0, 0, 0],
     [0, 0, 0],
   ];
+  let totalEvents = 0;
+  let totalCompeting = 0;
   const steps: IncidenceStep[] = [];
-  for (const { time, items } of byTime(observations)) {
-    const leaving = total(items);
-    const events = total(items.filter((item) => item.status === 1));
-    const competing = total(items.filter((item) => item.status === 2));
-    const censored = leaving - events - competing;
+  for (let at = 0; at < entries.length; at++) {
+    if (entries.group[at] !== group) {
+      continue;
+    }
+    const events = entries.events[at] ?? 0;
+    const competing = entries.competing[at] ?? 0;
+    const censored = entries.censored[at] ?? 0;
     if (events + competing > 0) {
       // The censored count as still free: they leave after this time's events.
       const step: States = [(atRisk - events - competing) / atRisk, events / atRisk, competing / atRisk];
@@ -98,13 +105,15 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
         STATES.map((k) => moved[j][k] + weight * ((j === k ? step[j] : 0) - step[j] * step[k])),
       ) as Matrix;
       probability = alongStep(probability, step);
+      totalEvents += events;
+      totalCompeting += competing;
     }
     const interval = (state: 1 | 2) =>
       logInterval(probability[state], Math.sqrt(covariance[state][state]) / probability[state]);
     const incidence = interval(1);
     const nrm = interval(2);
     steps.push({
-      time,
+      time: entries.time[at] ?? 0,
       atRisk,
       events,
       competing,
@@ -116,10 +125,9 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
       nrmLower: nrm.lower,
       nrmUpper: nrm.upper,
     });
-    atRisk -= leaving;
+    atRisk -= events + competing + censored;
   }
-  const sumOf = (key: 'events' | 'competing') => steps.reduce((sum, step) => sum + step[key], 0);
-  return { n, events: sumOf('events'), competing: sumOf('competing'), steps };
+  return { n, events: totalEvents, competing: totalCompeting, steps };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { kaplanMeier, type Observation } from './kaplan-meier.ts';
+import { kaplanMeierOf, type Observation } from './kaplan-meier.ts';
 import { type MedianEstimate, survivalMedian } from './survival-median.ts';
+import { type Tally, tallyGroups } from './tally.ts';
 
 /**
  * The median follow-up by the reverse Kaplan–Meier, exactly as the median of R's
@@ -9,6 +10,20 @@ import { type MedianEstimate, survivalMedian } from './survival-median.ts';
  * for the last news.
  */
 export function medianFollowUp(observations: readonly Observation[]): MedianEstimate {
-  const reversed = observations.map((observation) => ({ ...observation, event: !observation.event }));
-  return survivalMedian(kaplanMeier(reversed).steps);
+  return medianFollowUpOf(
+    tallyGroups([observations], (observation) => (observation.event ? 1 : 0)),
+    0,
+  );
+}
+
+/** The same for group `group` of a tally, whose status 1 is the death and the other statuses news. */
+export function medianFollowUpOf(entries: Tally, group: number): MedianEstimate {
+  const news = entries.censored.map((censored, at) => censored + (entries.competing[at] ?? 0));
+  const reversed = {
+    ...entries,
+    events: news,
+    censored: entries.events,
+    competing: new Float64Array(entries.length),
+  };
+  return survivalMedian(kaplanMeierOf(reversed, group).steps);
 }

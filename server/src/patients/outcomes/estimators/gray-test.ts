@@ -1,7 +1,7 @@
 import { chiSquareUpperTail } from './chi-square.ts';
 import type { CompetingObservation } from './cumulative-incidence.ts';
 import { entry, SquareMatrix, solveFullRank } from './linear-algebra.ts';
-import { byTime, countOf } from './times.ts';
+import { endOfTime, type Tally, tallyGroups } from './tally.ts';
 
 /**
  * Gray's test (Gray 1988, Ann Stat 16:1141) that the cumulative incidence of one cause is the same in
@@ -29,21 +29,29 @@ export function grayTest(
   groups: readonly (readonly CompetingObservation[])[],
   cause: 1 | 2,
 ): GrayTest | null {
-  const present = groups.filter((group) => group.length > 0);
-  const ng = present.length;
-  const pooled = present.flatMap((group, index) =>
-    group.map(({ time, status, n }) => {
-      if (status !== 0 && status !== 1 && status !== 2) {
-        throw new RangeError(`A status must be 0 (censored), 1 (relapse) or 2 (death); got ${status}.`);
-      }
-      // crst's coding: 1 the cause of interest, 2 the competing one, 0 censored.
-      return { time, status: status === 0 ? 0 : 1 + Number(status !== cause), group: index, n: n ?? 1 };
-    }),
+  return grayTestOf(
+    tallyGroups(groups, (observation) => observation.status),
+    cause,
   );
-  if (ng < 2 || !pooled.some((observation) => observation.status === 1)) {
+}
+
+/** The same for the groups of a tally (a group without entries is left out). */
+export function grayTestOf(entries: Tally, cause: 1 | 2): GrayTest | null {
+  // The groups with patients, renumbered 0 … ng − 1 in their order.
+  const present = new Int32Array(entries.groups).fill(-1);
+  let ng = 0;
+  entries.size.forEach((patients, group) => {
+    if (patients > 0) {
+      present[group] = ng++;
+    }
+  });
+  // crst's coding: 1 the cause of interest, 2 the competing one, 0 censored.
+  const [ofCause, ofOther] =
+    cause === 1 ? [entries.events, entries.competing] : [entries.competing, entries.events];
+  if (ng < 2 || !ofCause.some((count) => count > 0)) {
     return null;
   }
-  const { score, variance } = scoreAndVariance(byTime(pooled), ng);
+  const { score, variance } = scoreAndVariance(entries, present, ng, ofCause, ofOther);
   const solution = solveFullRank(variance, score);
   if (!solution) {
     return null;
@@ -55,18 +63,26 @@ export function grayTest(
   return { stat, df: ng - 1, p: chiSquareUpperTail(stat, ng - 1) };
 }
 
-/** crst with rho = 0: the score of the first ng − 1 groups and its variance. */
+/**
+ * crst with rho = 0: the score of the first ng − 1 groups and its variance, `present` numbering each
+ * group of the tally among those with patients, `ofCause` and `ofOther` each entry's events of the
+ * cause and of the other.
+ */
 function scoreAndVariance(
-  times: readonly { items: readonly { status: number; group: number; n: number }[] }[],
+  entries: Tally,
+  present: Int32Array,
   ng: number,
+  ofCause: Float64Array,
+  ofOther: Float64Array,
 ): { score: Float64Array; variance: SquareMatrix } {
   const ng1 = ng - 1;
   const atRisk = new Float64Array(ng);
-  for (const { items } of times) {
-    for (const item of items) {
-      atRisk[item.group] = entry(atRisk, item.group) + countOf(item);
+  entries.size.forEach((patients, group) => {
+    const index = entry(present, group);
+    if (index >= 0) {
+      atRisk[index] = patients;
     }
-  }
+  });
   const score = new Float64Array(ng1);
   const v = new SquareMatrix(ng1);
   // Per group: the cumulative incidence and the all-cause Kaplan–Meier just before (f1m, skmm) and just
@@ -82,15 +98,16 @@ function scoreAndVariance(
   const a = new SquareMatrix(ng);
   let fm = 0;
   let f = 0;
-  for (const { items } of times) {
-    const d1 = new Float64Array(ng);
-    const d2 = new Float64Array(ng);
-    for (const { status, group, n } of items) {
-      if (status === 1) {
-        d1[group] = entry(d1, group) + n;
-      } else if (status === 2) {
-        d2[group] = entry(d2, group) + n;
-      }
+  const d1 = new Float64Array(ng);
+  const d2 = new Float64Array(ng);
+  for (let from = 0; from < entries.length; ) {
+    const to = endOfTime(entries, from);
+    d1.fill(0);
+    d2.fill(0);
+    for (let at = from; at < to; at++) {
+      const group = entry(present, entry(entries.group, at));
+      d1[group] = entry(d1, group) + entry(ofCause, at);
+      d2[group] = entry(d2, group) + entry(ofOther, at);
     }
     const nd1 = d1.reduce((sum, value) => sum + value, 0);
     const nd2 = d2.reduce((sum, value) => sum + value, 0);
@@ -180,9 +197,12 @@ function scoreAndVariance(
         }
       }
     }
-    for (const { group, n } of items) {
-      atRisk[group] = entry(atRisk, group) - n;
+    for (let at = from; at < to; at++) {
+      const group = entry(present, entry(entries.group, at));
+      atRisk[group] =
+        entry(atRisk, group) - entry(ofCause, at) - entry(ofOther, at) - entry(entries.censored, at);
     }
+    from = to;
     fm = f;
     f1m.set(f1);
     skmm.set(skm);

@@ -28,18 +28,21 @@ export {
   type CompetingObservation,
   type CumulativeIncidence,
   cumulativeIncidence,
+  cumulativeIncidenceOf,
   type IncidenceStep,
 } from './cumulative-incidence.ts';
-export { medianFollowUp } from './follow-up.ts';
-export { type GrayTest, grayTest } from './gray-test.ts';
+export { medianFollowUp, medianFollowUpOf } from './follow-up.ts';
+export { type GrayTest, grayTest, grayTestOf } from './gray-test.ts';
 export {
   type KaplanMeier,
   type KaplanMeierStep,
   kaplanMeier,
+  kaplanMeierOf,
   type Observation,
   type SurvivalEstimate,
   survivalAt,
 } from './kaplan-meier.ts';
-export { atLandmark } from './landmark.ts';
-export { type LogRank, logRank, logRankOrReason, type NoLogRank } from './log-rank.ts';
+export { atLandmark, fromLandmark } from './landmark.ts';
+export { type LogRank, logRank, logRankOfTally, logRankOrReason, type NoLogRank } from './log-rank.ts';
 export { type MedianEstimate, survivalMedian } from './survival-median.ts';
+export { type Tally, type TallyColumns, tally, tallyGroups } from './tally.ts';

@@ -1,5 +1,6 @@
 import { logInterval } from './log-interval.ts';
-import { assertWholeDays, byTime, countOf, total } from './times.ts';
+import { type Tally, tallyGroups } from './tally.ts';
+import { assertWholeDays } from './times.ts';
 
 /**
  * The Kaplan–Meier estimate exactly as R's `survfit(Surv(time, status) ~ 1)` gives it with its defaults:
@@ -46,30 +47,42 @@ export interface SurvivalEstimate {
  * taken to happen just after the events).
  */
 export function kaplanMeier(observations: readonly Observation[]): KaplanMeier {
-  const n = total(observations);
+  return kaplanMeierOf(
+    tallyGroups([observations], (observation) => (observation.event ? 1 : 0)),
+    0,
+  );
+}
+
+/**
+ * The same curve for group `group` of a tally: its status 1 is the event, and the other statuses are
+ * censorings (a competing event censors the endpoint of a survival curve).
+ */
+export function kaplanMeierOf(entries: Tally, group: number): KaplanMeier {
+  const n = entries.size[group] ?? 0;
   let atRisk = n;
   let survival = 1;
+  let total = 0;
   // Greenwood's sum, the variance of log S(t): Σ d / (n (n − d)). It is infinite once everyone at risk
   // has the event, which is exactly when survival is 0 and R reports no interval.
   let greenwood = 0;
   const steps: KaplanMeierStep[] = [];
-  for (const { time, items } of byTime(observations)) {
-    let events = 0;
-    let leaving = 0;
-    for (const observation of items) {
-      leaving += countOf(observation);
-      events += observation.event ? countOf(observation) : 0;
+  for (let at = 0; at < entries.length; at++) {
+    if (entries.group[at] !== group) {
+      continue;
     }
-    const censored = leaving - events;
+    const events = entries.events[at] ?? 0;
+    const censored = (entries.censored[at] ?? 0) + (entries.competing[at] ?? 0);
     if (events > 0) {
       survival *= (atRisk - events) / atRisk;
       greenwood += events === atRisk ? Number.POSITIVE_INFINITY : events / (atRisk * (atRisk - events));
+      total += events;
     }
     // Before the first event Greenwood's sum is 0, so the interval is 1 to 1, as R reports it.
-    steps.push({ time, atRisk, events, censored, survival, ...logInterval(survival, Math.sqrt(greenwood)) });
-    atRisk -= leaving;
+    const { lower, upper } = logInterval(survival, Math.sqrt(greenwood));
+    steps.push({ time: entries.time[at] ?? 0, atRisk, events, censored, survival, lower, upper });
+    atRisk -= events + censored;
   }
-  return { n, events: steps.reduce((sum, step) => sum + step.events, 0), steps };
+  return { n, events: total, steps };
 }
 
 /**

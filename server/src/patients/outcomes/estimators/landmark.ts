@@ -19,11 +19,15 @@ export function atLandmark<T extends { readonly time: number }>(
   observations: readonly T[],
   landmarkDays: number,
 ): T[] {
-  assertWholeDays(landmarkDays);
   return observations.flatMap((observation) => {
-    assertWholeDays(observation.time);
-    return observation.time >= landmarkDays
-      ? [{ ...observation, time: observation.time - landmarkDays }]
-      : [];
+    const time = fromLandmark(observation.time, landmarkDays);
+    return time === null ? [] : [{ ...observation, time }];
   });
+}
+
+/** One patient's time counted from the landmark, or `null` when it is no longer at risk then. */
+export function fromLandmark(time: number, landmarkDays: number): number | null {
+  assertWholeDays(landmarkDays);
+  assertWholeDays(time);
+  return time >= landmarkDays ? time - landmarkDays : null;
 }

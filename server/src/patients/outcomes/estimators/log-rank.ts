@@ -1,6 +1,6 @@
 import { chiSquareUpperTail } from './chi-square.ts';
 import type { Observation } from './kaplan-meier.ts';
-import { byTime, countOf, total } from './times.ts';
+import { endOfTime, type Tally, tallyGroups } from './tally.ts';
 
 /**
  * The log-rank test exactly as R's `survdiff(Surv(time, status) ~ group)` (rho = 0), with its
@@ -36,26 +36,33 @@ export function logRank(groups: readonly (readonly Observation[])[]): LogRank | 
 
 /** The log-rank test of the groups, or why there is none. */
 export function logRankOrReason(groups: readonly (readonly Observation[])[]): LogRank | NoLogRank {
-  if (groups.filter((group) => group.length > 0).length < 2) {
+  return logRankOfTally(tallyGroups(groups, (observation) => (observation.event ? 1 : 0)));
+}
+
+/**
+ * The same for the groups of a tally: status 1 is the event, the other statuses censor (a group
+ * without entries is empty).
+ */
+export function logRankOfTally(entries: Tally): LogRank | NoLogRank {
+  const size = entries.groups;
+  if (entries.size.filter((patients) => patients > 0).length < 2) {
     return 'groups';
   }
-  const size = groups.length;
-  const atRisk = groups.map(total);
+  const atRisk = Float64Array.from(entries.size);
   const observed = new Array<number>(size).fill(0);
   const expected = new Array<number>(size).fill(0);
   // The covariance of groups g and h at [g * size + h].
   const covariance = new Float64Array(size * size);
-  const pooled = groups.flatMap((group, index) =>
-    group.map(({ time, event, n }) => ({ time, event, n: n ?? 1, index })),
-  );
 
-  let n = total(pooled);
-  for (const { items } of byTime(pooled)) {
+  let n = atRisk.reduce((sum, patients) => sum + patients, 0);
+  for (let from = 0; from < entries.length; ) {
+    const to = endOfTime(entries, from);
     let deaths = 0;
     let leaving = 0;
-    for (const item of items) {
-      deaths += item.event ? item.n : 0;
-      leaving += item.n;
+    for (let at = from; at < to; at++) {
+      const events = entries.events[at] ?? 0;
+      deaths += events;
+      leaving += events + (entries.censored[at] ?? 0) + (entries.competing[at] ?? 0);
     }
     if (deaths > 0) {
       // survdiff2.c: expected d·n_g/n; covariance d(n−d)/(n(n−1)) · n_g (δ_gh − n_h/n), none when n = 1.
@@ -64,17 +71,20 @@ export function logRankOrReason(groups: readonly (readonly Observation[])[]): Lo
         const atRiskG = atRisk[g] ?? 0;
         expected[g] = (expected[g] ?? 0) + (deaths * atRiskG) / n;
         for (let h = 0; h < size; h++) {
-          const at = g * size + h;
-          covariance[at] =
-            (covariance[at] ?? 0) + spread * atRiskG * ((g === h ? 1 : 0) - (atRisk[h] ?? 0) / n);
+          const cell = g * size + h;
+          covariance[cell] =
+            (covariance[cell] ?? 0) + spread * atRiskG * ((g === h ? 1 : 0) - (atRisk[h] ?? 0) / n);
         }
       }
     }
-    for (const item of items) {
-      observed[item.index] = (observed[item.index] ?? 0) + (item.event ? countOf(item) : 0);
-      atRisk[item.index] = (atRisk[item.index] ?? 0) - countOf(item);
+    for (let at = from; at < to; at++) {
+      const g = entries.group[at] ?? 0;
+      const events = entries.events[at] ?? 0;
+      observed[g] = (observed[g] ?? 0) + events;
+      atRisk[g] = (atRisk[g] ?? 0) - events - (entries.censored[at] ?? 0) - (entries.competing[at] ?? 0);
     }
     n -= leaving;
+    from = to;
   }
 
   // survdiff keeps the groups with expected events and drops the first of them: the differences sum to

@@ -19,12 +19,10 @@ const TOLERANCE = Math.sqrt(Number.EPSILON);
  * cross one half, so the lower limit comes from the lower curve.
  */
 export function survivalMedian(steps: readonly KaplanMeierStep[]): MedianEstimate {
-  const times = steps.map((step) => step.time);
-  const crossing = (curve: (step: KaplanMeierStep) => number | null) => halfwayTime(times, steps.map(curve));
   return {
-    median: crossing((step) => step.survival),
-    lower: crossing((step) => step.lower),
-    upper: crossing((step) => step.upper),
+    median: halfwayTime(steps, 'survival'),
+    lower: halfwayTime(steps, 'lower'),
+    upper: halfwayTime(steps, 'upper'),
   };
 }
 
@@ -36,18 +34,24 @@ export function survivalMedian(steps: readonly KaplanMeierStep[]): MedianEstimat
  * never drops, the time it reached one half. The upper limit is not monotone (it is capped at 1 and
  * widens as patients leave), which is why this reads the values in order rather than searching.
  */
-function halfwayTime(times: readonly number[], values: readonly (number | null)[]): number | null {
-  const kept = values.flatMap((value, index) => {
-    const time = times[index];
-    return value !== null && value < 0.5 + TOLERANCE && time !== undefined ? [{ time, value }] : [];
-  });
-  const first = kept[0];
-  if (!first) {
-    return null;
+function halfwayTime(
+  steps: readonly KaplanMeierStep[],
+  curve: 'survival' | 'lower' | 'upper',
+): number | null {
+  let first: KaplanMeierStep | null = null;
+  for (const step of steps) {
+    const value = step[curve];
+    if (value === null || !(value < 0.5 + TOLERANCE)) {
+      continue;
+    }
+    if (!first) {
+      first = step;
+      if (Math.abs(value - 0.5) >= TOLERANCE) {
+        return step.time;
+      }
+    } else if (value < (first[curve] ?? 0)) {
+      return (first.time + step.time) / 2;
+    }
   }
-  if (Math.abs(first.value - 0.5) >= TOLERANCE) {
-    return first.time;
-  }
-  const below = kept.find((point) => point.value < first.value);
-  return below ? (first.time + below.time) / 2 : first.time;
+  return first ? first.time : null;
 }

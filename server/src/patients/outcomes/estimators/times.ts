@@ -19,32 +19,6 @@ export function assertWholeDays(time: number): void {
  */
 export const countOf = (item: { readonly n?: number }): number => item.n ?? 1;
 
-/** How many patients some observations stand for. */
-export function total(items: readonly { readonly n?: number }[]): number {
-  let sum = 0;
-  for (const item of items) {
-    sum += countOf(item);
-  }
-  return sum;
-}
-
-/** The items grouped by their time, in ascending time: one group per distinct time. */
-export function byTime<T extends { readonly time: number }>(
-  items: readonly T[],
-): { time: number; items: T[] }[] {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    assertWholeDays(item.time);
-    const group = groups.get(item.time);
-    if (group) {
-      group.push(item);
-    } else {
-      groups.set(item.time, [item]);
-    }
-  }
-  return [...groups.entries()].sort(([a], [b]) => a - b).map(([time, group]) => ({ time, items: group }));
-}
-
 /**
  * The indices of some times in ascending order, ties in their given order (R's `order(time)`): each
  * time and index packed into one double (time · n + index, exact for whole days) and sorted as
