@@ -56,12 +56,13 @@ export async function summary(
   signal?: AbortSignal,
 ): Promise<Summary> {
   const viewer = viewerOf(actor.principal);
-  const [counts, cohort] = await cancellable(ctx.db, signal, async (db, ensureWanted) => {
-    const grouping = await rows<SummaryRow>(db, summarySql(viewer, query));
-    ensureWanted();
-    const os = cohortSql(viewer, query, 'none', endpointColumns(SURVIVAL_ENDPOINTS.os));
-    return [grouping, await cohortColumns<EndpointRow>(db, os)] as const;
-  });
+  // Two statements, each on a connection of its own: the counts, and the overall survival's cohort for
+  // the median follow-up.
+  const os = cohortSql(viewer, query, 'none', endpointColumns(SURVIVAL_ENDPOINTS.os));
+  const [counts, cohort] = await Promise.all([
+    cancellable(ctx.db, signal, (db) => rows<SummaryRow>(db, summarySql(viewer, query))),
+    cancellable(ctx.db, signal, (db) => cohortColumns<EndpointRow>(db, os)),
+  ]);
   const bySet = (set: SummarySet, key: (row: SummaryRow) => string | number | null, groupBy: GroupBy) =>
     counts
       .filter((row) => row.set === groupingOf(set))
