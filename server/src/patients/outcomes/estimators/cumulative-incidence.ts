@@ -46,14 +46,6 @@ export interface CumulativeIncidence {
   readonly steps: readonly IncidenceStep[];
 }
 
-/** A value per state: 0 free of both events, 1 the event, 2 the competing event. */
-type States = [number, number, number];
-
-/** A 3 × 3 matrix over the states, by rows. */
-type Matrix = [States, States, States];
-
-const STATES = [0, 1, 2] as const;
-
 /**
  * The cumulative incidences with one step per distinct time. At a time with events of both kinds and
  * censorings, all of them count as at risk, as in R: each event takes its share d/n of the patients
@@ -80,12 +72,17 @@ export function cumulativeIncidence(observations: readonly CompetingObservation[
 export function cumulativeIncidenceOf(entries: Tally, group: number): CumulativeIncidence {
   const n = entries.size[group] ?? 0;
   let atRisk = n;
-  let probability: States = [1, 0, 0];
-  let covariance: Matrix = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
-  ];
+  // The probabilities of the states: free of both events, the event, the competing event.
+  let free = 1;
+  let incidence = 0;
+  let nrm = 0;
+  // C, symmetric, by its six entries: cjk for states j and k.
+  let c00 = 0;
+  let c01 = 0;
+  let c02 = 0;
+  let c11 = 0;
+  let c12 = 0;
+  let c22 = 0;
   let totalEvents = 0;
   let totalCompeting = 0;
   const steps: IncidenceStep[] = [];
@@ -97,49 +94,46 @@ export function cumulativeIncidenceOf(entries: Tally, group: number): Cumulative
     const competing = entries.competing[at] ?? 0;
     const censored = entries.censored[at] ?? 0;
     if (events + competing > 0) {
-      // The censored count as still free: they leave after this time's events.
-      const step: States = [(atRisk - events - competing) / atRisk, events / atRisk, competing / atRisk];
-      const weight = probability[0] ** 2 / atRisk;
-      const moved = congruence(covariance, step);
-      covariance = STATES.map((j) =>
-        STATES.map((k) => moved[j][k] + weight * ((j === k ? step[j] : 0) - step[j] * step[k])),
-      ) as Matrix;
-      probability = alongStep(probability, step);
+      // H's row out of "free": the censored count as still free, they leave after this time's events.
+      const h0 = (atRisk - events - competing) / atRisk;
+      const h1 = events / atRisk;
+      const h2 = competing / atRisk;
+      const weight = free ** 2 / atRisk;
+      // HᵀCH, H's columns being (h0, 0, 0), (h1, 1, 0) and (h2, 0, 1); then the step's covariance.
+      const next00 = h0 * h0 * c00;
+      const next01 = h0 * (h1 * c00 + c01);
+      const next02 = h0 * (h2 * c00 + c02);
+      const next11 = h1 * h1 * c00 + 2 * h1 * c01 + c11;
+      const next12 = h1 * h2 * c00 + h1 * c02 + h2 * c01 + c12;
+      const next22 = h2 * h2 * c00 + 2 * h2 * c02 + c22;
+      c00 = next00 + weight * (h0 - h0 * h0);
+      c01 = next01 - weight * h0 * h1;
+      c02 = next02 - weight * h0 * h2;
+      c11 = next11 + weight * (h1 - h1 * h1);
+      c12 = next12 - weight * h1 * h2;
+      c22 = next22 + weight * (h2 - h2 * h2);
+      incidence += free * h1;
+      nrm += free * h2;
+      free *= h0;
       totalEvents += events;
       totalCompeting += competing;
     }
-    const interval = (state: 1 | 2) =>
-      logInterval(probability[state], Math.sqrt(covariance[state][state]) / probability[state]);
-    const incidence = interval(1);
-    const nrm = interval(2);
+    const incidenceInterval = logInterval(incidence, Math.sqrt(c11) / incidence);
+    const nrmInterval = logInterval(nrm, Math.sqrt(c22) / nrm);
     steps.push({
       time: entries.time[at] ?? 0,
       atRisk,
       events,
       competing,
       censored,
-      incidence: probability[1],
-      incidenceLower: incidence.lower,
-      incidenceUpper: incidence.upper,
-      nrm: probability[2],
-      nrmLower: nrm.lower,
-      nrmUpper: nrm.upper,
+      incidence,
+      incidenceLower: incidenceInterval.lower,
+      incidenceUpper: incidenceInterval.upper,
+      nrm,
+      nrmLower: nrmInterval.lower,
+      nrmUpper: nrmInterval.upper,
     });
     atRisk -= events + competing + censored;
   }
   return { n, events: totalEvents, competing: totalCompeting, steps };
-}
-
-/**
- * A row times the step's transition matrix H, whose first row is `step` and whose other rows are those
- * of the identity (relapse and death are absorbing): what leaves "free" is shared among the events.
- */
-function alongStep(row: States, step: States): States {
-  return [row[0] * step[0], row[1] + row[0] * step[1], row[2] + row[0] * step[2]];
-}
-
-/** Hᵀ·M·H for the same transition matrix: the sum of outer products of rows that each move by H. */
-function congruence(matrix: Matrix, step: States): Matrix {
-  const columns = STATES.map((k) => alongStep([matrix[0][k], matrix[1][k], matrix[2][k]], step)) as Matrix;
-  return STATES.map((j) => alongStep([columns[0][j], columns[1][j], columns[2][j]], step)) as Matrix;
 }

@@ -100,6 +100,8 @@ function scoreAndVariance(
   let f = 0;
   const d1 = new Float64Array(ng);
   const d2 = new Float64Array(ng);
+  // Group k's column of crst's t1 at one time, for i < ng − 1.
+  const w = new Float64Array(ng1);
   for (let from = 0; from < entries.length; ) {
     const to = endOfTime(entries, from);
     d1.fill(0);
@@ -168,12 +170,9 @@ function scoreAndVariance(
           const t3 = (t5 * entry(skmm, k) * nd1) / (tr * rs);
           v3[k] = entry(v3, k) + t4 * t4 * t3;
           for (let i = 0; i < ng1; i++) {
-            const t1 = a.get(i, k) - t4 * c.get(i, k);
-            v2.add(i, k, t1 * t4 * t3);
-            for (let j = 0; j <= i; j++) {
-              v.add(i, j, t1 * (a.get(j, k) - t4 * c.get(j, k)) * t3);
-            }
+            w[i] = a.get(i, k) - t4 * c.get(i, k);
           }
+          addOuter(v, v2, w, k, t4, t3);
         }
       }
       if (nd2 > 0) {
@@ -188,12 +187,9 @@ function scoreAndVariance(
           const t3 = (t5 * (entry(skmm, k) ** 2 * deaths)) / rs ** 2;
           v3[k] = entry(v3, k) + t4 * t4 * t3;
           for (let i = 0; i < ng1; i++) {
-            const t1 = t4 * c.get(i, k);
-            v2.add(i, k, -t1 * t4 * t3);
-            for (let j = 0; j <= i; j++) {
-              v.add(i, j, t1 * (t4 * c.get(j, k)) * t3);
-            }
+            w[i] = t4 * c.get(i, k);
           }
+          addOuter(v, v2, w, k, -t4, t3);
         }
       }
     }
@@ -219,4 +215,26 @@ function scoreAndVariance(
     }
   }
   return { score, variance: v };
+}
+
+/**
+ * crst's update of the variance by group k's column `w` at one time: v2[i, k] += w_i · t4 · t3 (t4
+ * negated by the caller for the competing cause) and the lower triangle of v += w wᵀ · t3, each term
+ * multiplied in crst's own order.
+ */
+function addOuter(
+  v: SquareMatrix,
+  v2: SquareMatrix,
+  w: Float64Array,
+  k: number,
+  t4: number,
+  t3: number,
+): void {
+  for (let i = 0; i < w.length; i++) {
+    const t1 = entry(w, i);
+    v2.add(i, k, t1 * t4 * t3);
+    for (let j = 0; j <= i; j++) {
+      v.add(i, j, t1 * entry(w, j) * t3);
+    }
+  }
 }
