@@ -1,7 +1,7 @@
 import { pageOf, patientRowSchema, patientSchema } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compilableSchema, createSerializerCompiler } from './serializer.ts';
+import { compilableSchema, createSerializerCompiler, writtenNatively } from './serializer.ts';
 
 const compile = (schema: z.ZodType, check = false) =>
   createSerializerCompiler({ check })({ schema, method: 'GET', url: '/api/test' });
@@ -35,6 +35,23 @@ describe('the compiled serialiser of answers', () => {
     const written = compile(pageOf(patientRowSchema))(page);
     expect(JSON.parse(written)).toEqual(JSON.parse(JSON.stringify(z.encode(pageOf(patientRowSchema), page))));
     expect(JSON.parse(written).data[1]).not.toHaveProperty('codeOP');
+  });
+
+  it('writes a schema marked so with JSON.stringify, and checks it against zod as the others', () => {
+    const schema = writtenNatively(
+      z.object({ steps: z.array(z.object({ time: z.number(), lower: z.number().nullable() })) }),
+    );
+    const answer = {
+      steps: [
+        { time: 1, lower: 0.1 + 0.2 },
+        { time: 2, lower: null },
+      ],
+    };
+    expect(compile(schema)(answer)).toBe(JSON.stringify(answer));
+    expect(compile(schema, true)(answer)).toBe(JSON.stringify(answer));
+    // The check still refuses a field the schema does not name.
+    const leaky = { steps: [{ time: 1, lower: null, patient: 'Ana' }] };
+    expect(() => compile(schema, true)(leaky)).toThrow(/differs from zod/);
   });
 
   it('never writes a field the schema does not name, at any depth', () => {

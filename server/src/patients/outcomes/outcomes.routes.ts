@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { BEARER, errorsOf } from '../../http/route-schemas.ts';
+import { writtenNatively } from '../../http/serializer.ts';
 import { coxModel, earlyDeath, responseRates } from './comparisons.service.ts';
 import { followUpDue, followUpDueCount, summary } from './outcomes.service.ts';
 import { relapseIncidence, survival } from './survival.service.ts';
@@ -48,7 +49,8 @@ export const outcomesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           'Times are whole days from the origin (the diagnosis; the first CR for rfsCR), from the landmark when one is given. Grouping by institution is for admins (403).',
         ),
         querystring: survivalQuerySchema,
-        response: { 200: dataOf(survivalSchema), ...errorsOf(400, 401, 403) },
+        // The curves: megabytes built field by field by the estimators (`writtenNatively`).
+        response: { 200: writtenNatively(dataOf(survivalSchema)), ...errorsOf(400, 401, 403) },
       },
     },
     async (request) => ({
@@ -65,7 +67,7 @@ export const outcomesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           'Cumulative incidence of relapse and non-relapse mortality (Aalen–Johansen) from the diagnosis or the first CR, by group, with Gray’s tests',
         ),
         querystring: incidenceQuerySchema,
-        response: { 200: dataOf(incidenceSchema), ...errorsOf(400, 401, 403) },
+        response: { 200: writtenNatively(dataOf(incidenceSchema)), ...errorsOf(400, 401, 403) },
       },
     },
     async (request) => ({
