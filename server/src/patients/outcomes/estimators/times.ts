@@ -19,28 +19,39 @@ export function assertWholeDays(time: number): void {
  */
 export const countOf = (item: { readonly n?: number }): number => item.n ?? 1;
 
+/** Days beyond any follow-up (2,700 years): the order counts the patients of every day up to the last. */
+const MAX_DAYS = 1_000_000;
+
 /**
- * The indices of some times in ascending order, ties in their given order (R's `order(time)`): each
- * time and index packed into one double (time · n + index, exact for whole days) and sorted as
- * numbers, several times faster on a registry's patients than a comparator.
+ * The indices of some times in ascending order, ties in their given order (R's `order(time)`): a
+ * counting sort by day, as the times are whole days, a few thousand distinct, where sorting a hundred
+ * thousand patients by comparison cost more than the rest of what orders them.
  */
 export function timeOrderOf(times: ArrayLike<number>): Uint32Array {
   const n = times.length;
-  const keys = new Float64Array(n);
-  let max = 0;
+  let last = -1;
   for (let index = 0; index < n; index++) {
-    const time = times[index] ?? 0;
+    const time = times[index] ?? Number.NaN;
     assertWholeDays(time);
-    keys[index] = time * n + index;
-    max = Math.max(max, keys[index] ?? 0);
+    last = Math.max(last, time);
   }
-  if (!Number.isSafeInteger(max)) {
-    throw new RangeError('Too many days or patients to order exactly.');
+  if (last > MAX_DAYS) {
+    throw new RangeError('A time must be under a million days.');
   }
-  keys.sort();
+  // next[day]: where the next patient of that day goes, once the days before it are counted.
+  const next = new Uint32Array(last + 2);
+  for (let index = 0; index < n; index++) {
+    const slot = (times[index] ?? 0) + 1;
+    next[slot] = (next[slot] ?? 0) + 1;
+  }
+  for (let day = 1; day < next.length; day++) {
+    next[day] = (next[day] ?? 0) + (next[day - 1] ?? 0);
+  }
   const order = new Uint32Array(n);
-  for (let k = 0; k < n; k++) {
-    order[k] = (keys[k] ?? 0) % n;
+  for (let index = 0; index < n; index++) {
+    const day = times[index] ?? 0;
+    order[next[day] ?? 0] = index;
+    next[day] = (next[day] ?? 0) + 1;
   }
   return order;
 }
