@@ -86,9 +86,10 @@ export function coxZph(input: readonly CoxObservation[] | CoxData, model: CoxMod
           u[i] = (u[i] ?? 0) + share * xi;
           u[i + p] = (u[i + p] ?? 0) + share * weight * xi;
         }
-        sums[i] = (sums[i] ?? 0) + r * xi;
+        const weighted = r * xi;
+        sums[i] = (sums[i] ?? 0) + weighted;
         for (let j = 0; j <= i; j++) {
-          squares[i * p + j] = (squares[i * p + j] ?? 0) + r * xi * (x[row + j] ?? 0);
+          squares[i * p + j] = (squares[i * p + j] ?? 0) + weighted * (x[row + j] ?? 0);
         }
       }
     }
