@@ -21,9 +21,9 @@ import { type CohortStatement, cohortSql, endpointColumns } from './outcomes-sql
 
 /**
  * The cohort of an outcomes call (docs/product-rules.md#outcomes): one statement over the list's read
- * model, under the list's own conditions, in counts of the patients who share what the call reads (or a
- * row per patient where counting would not pay, `cohortSql`), read as columns, then the patients by
- * group in the groups' order.
+ * model, under the list's own conditions, read as columns: in counts of the patients who share what the
+ * call reads where that takes a few values, a row per patient where it holds a time (`cohortSql`). An
+ * endpoint's cohort is then tallied by group in the groups' order (`tallyByGroup`) for the estimators.
  */
 
 /** Patients of the cohort who share their group's columns and what a call reads, and how many they are. */
@@ -285,7 +285,7 @@ export async function cohortColumns<T extends { n: number }>(
   return { ...columns, n: new Array<number>(first?.length ?? 0).fill(1) };
 }
 
-/** The cohort of a call in columns, in counts: every patient the caller sees that matches the filters. */
+/** The cohort of a call in columns: every patient the caller sees that matches the filters (`cohortSql`). */
 export function readCohort<T extends CountedRow>(
   ctx: AppContext,
   actor: Actor,

@@ -171,7 +171,7 @@ describe('endpoints from remission and comparisons of groups, against R', () => 
     expectClose(answer.terms[0], first, 'fit');
   });
 
-  it('fits a model of factors alone, read in counts, as coxph and cox.zph', async () => {
+  it('fits a model of factors alone as coxph and cox.zph', async () => {
     expectModel(
       await get('/api/outcomes/cox?endpoint=os&groupBy=patientFit&adjust=gender'),
       fixture.coxFactors,
