@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, freePort, root, tempDir } from './harness.ts';
 
+/** The servers started and not yet exited: a journey that fails before stopping its own leaves none behind. */
+const running = new Set<{ kill: (signal: NodeJS.Signals) => boolean }>();
+
 /** Starts `npm start`'s program in a folder and waits for /api/health; answers how long that took. */
 async function startIn(folder: string, env: Record<string, string>) {
   const port = await freePort();
@@ -23,6 +26,8 @@ async function startIn(folder: string, env: Record<string, string>) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -60,6 +65,9 @@ async function startIn(folder: string, env: Record<string, string>) {
 describe('the production build', () => {
   const cleanups: (() => void)[] = [];
   afterAll(() => {
+    for (const child of running) {
+      child.kill('SIGKILL');
+    }
     for (const cleanup of cleanups) {
       cleanup();
     }
