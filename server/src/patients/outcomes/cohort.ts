@@ -285,7 +285,10 @@ export async function cohortColumns<T extends { n: number }>(
   return { ...columns, n: new Array<number>(first?.length ?? 0).fill(1) };
 }
 
-/** The cohort of a call in columns: every patient the caller sees that matches the filters (`cohortSql`). */
+/**
+ * The cohort of a call in columns: every patient the caller sees that matches the filters, with the
+ * days counted from `origin` and the `uncounted` columns a row per patient (`cohortSql`).
+ */
 export function readCohort<T extends CountedRow>(
   ctx: AppContext,
   actor: Actor,
@@ -293,10 +296,12 @@ export function readCohort<T extends CountedRow>(
   groupBy: GroupBy,
   columns: Readonly<Record<string, SQL>>,
   signal?: AbortSignal,
+  origin?: SQL,
+  uncounted?: ReadonlySet<string>,
 ): Promise<Columns<T>> {
   const viewer = viewerOf(actor.principal);
   return cancellable(ctx.db, signal, (db) =>
-    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns)),
+    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, origin, uncounted)),
   );
 }
 
@@ -312,11 +317,8 @@ export function readEndpointColumns<T extends EndpointRow = EndpointRow>(
   endpoint: EndpointSql,
   signal?: AbortSignal,
   extra: Readonly<Record<string, SQL>> = {},
-  uncounted: ReadonlySet<string> = new Set(),
+  uncounted?: ReadonlySet<string>,
 ): Promise<Columns<T>> {
   const columns = { ...endpointColumns(endpoint), ...extra };
-  const viewer = viewerOf(actor.principal);
-  return cancellable(ctx.db, signal, (db) =>
-    cohortColumns<T>(db, cohortSql(viewer, filters, groupBy, columns, endpoint.origin, uncounted)),
-  );
+  return readCohort<T>(ctx, actor, filters, groupBy, columns, signal, endpoint.origin, uncounted);
 }
