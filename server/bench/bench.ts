@@ -177,16 +177,25 @@ async function signIn(base: string, email: string): Promise<string> {
     .token.accessToken;
 }
 
-/** What the random combinations draw from: the registry's institution codes and a few words it holds. */
-async function vocabularyOf(base: string, token: string): Promise<Vocabulary> {
-  const res = await fetch(`${base}/api/institutions/codes`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const codes = ((await res.json()) as { data: { code: string }[] }).data.map(
+/**
+ * What the random combinations draw from: the registry's institution codes, the doctors of a few of its
+ * patients, and a few words it holds.
+ */
+async function vocabularyOf(base: string, token: string, patientIds: readonly string[]): Promise<Vocabulary> {
+  const get = async (path: string) =>
+    (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const codes = ((await get('/api/institutions/codes')) as { data: { code: string }[] }).data.map(
     (institution) => institution.code,
   );
+  const doctorIds = new Set<string>();
+  for (const id of patientIds.slice(0, 12)) {
+    doctorIds.add(
+      ((await get(`/api/patients/${id}`)) as { data: { doctor: { id: string } } }).data.doctor.id,
+    );
+  }
   return {
     institutionCodes: codes,
+    doctorIds: [...doctorIds],
     texts: ['hosp', 'npm1', 'flt3', 'cebpa', 'inv(16)', 'garc', 'clin', 'ana', '47,x', 'zzz'],
     years: [2012, 2025],
   };
@@ -256,7 +265,7 @@ async function main(): Promise<void> {
       ['eln=favorable, relapse=true', 'eln=favorable&relapse=true'],
     ];
     const combinationSeed = Number(values['combination-seed'] ?? Math.floor(Math.random() * 2 ** 31));
-    const vocabulary = await vocabularyOf(server.base, tokens.admin);
+    const vocabulary = await vocabularyOf(server.base, tokens.admin, state.ids);
     const combinations = drawCombinations(combinationSeed, Number(values.combinations), vocabulary);
     out(
       `filter combinations drawn from seed ${combinationSeed} (--combination-seed ${combinationSeed} draws them again)`,

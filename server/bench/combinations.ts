@@ -1,4 +1,11 @@
-import { DIAGNOSES, QUALITY_FILTERS, STAGES } from '@registry/shared';
+import {
+  DIAGNOSES,
+  ELN2022_CATEGORIES,
+  MISSING_FIELDS,
+  PENDING_QUERY_STATUSES,
+  QUALITY_FILTERS,
+  STAGES,
+} from '@registry/shared';
 import { randomSource } from '../src/seed/cohort.ts';
 
 /**
@@ -11,6 +18,8 @@ import { randomSource } from '../src/seed/cohort.ts';
 /** What the combinations draw their values from: the seeded registry's own codes and words. */
 export interface Vocabulary {
   readonly institutionCodes: readonly string[];
+  /** Doctors of the registry, for an admin's `doctorId`. */
+  readonly doctorIds: readonly string[];
   /** Words of identifications, institution names and lab reports (`hosp`, `npm1`, `flt3`…). */
   readonly texts: readonly string[];
   /** The years relapse dates fall in. */
@@ -44,7 +53,9 @@ export function drawCombinations(seed: number, count: number, vocabulary: Vocabu
     maybe(0.4, () => ['relapse', random.pick(['true', 'false'])]);
     if (role === 'admin') {
       maybe(0.25, () => ['codeOP', random.pick(['missing', 'present'])]);
+      maybe(0.15, () => ['doctorId', random.pick(vocabulary.doctorIds)]);
     }
+    maybe(0.2, () => ['eln', random.pick(ELN2022_CATEGORIES)]);
     maybe(0.3, () => {
       const [first, last] = vocabulary.years;
       const from = random.int(first, last);
@@ -56,6 +67,9 @@ export function drawCombinations(seed: number, count: number, vocabulary: Vocabu
     });
     maybe(0.25, () => ['text', random.pick(vocabulary.texts)]);
     maybe(0.2, () => ['quality', random.pick(QUALITY_FILTERS)]);
+    maybe(0.2, () => ['missing', random.pick(MISSING_FIELDS)]);
+    maybe(0.15, () => ['followUpDue', String(random.pick([1, 3, 6, 12, 24, 60]))]);
+    maybe(0.1, () => ['query', random.pick(PENDING_QUERY_STATUSES)]);
     if (role === 'admin' && random.next() < 0.5) {
       filters.push(
         ['orderBy', random.pick(['codeOP', 'createdAt'])],
