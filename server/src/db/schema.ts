@@ -565,6 +565,12 @@ export const patientList = pgTable(
     qualityWarnings: smallint('quality_warnings').notNull().default(0),
     qualityDuplicate: boolean('quality_duplicate').notNull().default(false),
     qualityOverdueFrom: day('quality_overdue_from'),
+    /**
+     * The day a living patient's follow-up is counted from (CONTRACT §9, shared `followUpFrom`): the
+     * last known alive date, else the day of registration; null for a patient who died. The list's
+     * `followUpDue` and the follow-ups due read it through its indexes.
+     */
+    followUpFrom: day('follow_up_from'),
   },
   (t) => [
     index('patient_list_code_op_desc_idx').on(
@@ -578,8 +584,9 @@ export const patientList = pgTable(
       sql`${t.patientId} desc`,
     ),
     index('patient_list_created_idx').on(t.createdAt, t.patientId),
-    // A doctor's list in its order, with every column a doctor filters on after the key: a filtered
-    // page or a few matches are read from the index alone, never from the doctor's rows.
+    // A doctor's list in its order, with every column a doctor filters on after the key (those of
+    // `missing` and `followUpDue` too): a filtered page or a few matches are read from the index alone,
+    // never from the doctor's rows.
     index('patient_list_doctor_created_idx').on(
       t.doctorId,
       t.createdAt,
@@ -594,6 +601,17 @@ export const patientList = pgTable(
       t.qualityWarnings,
       t.qualityDuplicate,
       t.qualityOverdueFrom,
+      t.followUpFrom,
+      t.elnInputs,
+      t.dxDate,
+      t.riskLevel,
+      t.consent,
+      t.firstScheme,
+      t.firstResponse,
+      t.hasCytogenetics,
+      t.hasMolecular,
+      t.hasNgs,
+      t.lastContactDate,
     ),
     index('patient_list_relapse_idx').on(
       t.relapse,
@@ -665,12 +683,31 @@ export const patientList = pgTable(
     index('patient_list_relapse_date_idx').on(t.relapseDate, t.codeOP, t.createdAt, t.patientId),
     index('patient_list_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('patient_list_report_search_idx').using('gin', sql`${t.reportText} gin_trgm_ops`),
+    // The living patients by the day their follow-up is counted from: `followUpDue` is a range of it,
+    // with the columns of the list's other filters and orders, so that its count and its sorted
+    // matches (read-model/list-sql.ts, `FOLLOW_UP_FEW_MATCHES`) are read from the index alone.
     index('patient_list_follow_up_idx')
-      .on(sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
-      .where(sql`${t.deathDate} is null`),
+      .on(
+        t.followUpFrom,
+        t.patientId,
+        t.codeOP,
+        t.createdAt,
+        t.institutionId,
+        t.doctorId,
+        t.dxSubType,
+        t.dxSecondary,
+        t.relapse,
+        t.relapseDate,
+        t.eln2022,
+        t.qualityErrors,
+        t.qualityWarnings,
+        t.qualityDuplicate,
+        t.qualityOverdueFrom,
+      )
+      .where(sql`${t.followUpFrom} is not null`),
     index('patient_list_doctor_follow_up_idx')
-      .on(t.doctorId, sql`${t.lastKnownAlive} asc nulls first`, t.patientId)
-      .where(sql`${t.deathDate} is null`),
+      .on(t.doctorId, t.followUpFrom, t.patientId)
+      .where(sql`${t.followUpFrom} is not null`),
     // The quality filter and the coordinator's view: the few patients with an error, a warning, a
     // possible duplicate or a follow-up overdue are found through these, never by a scan.
     index('patient_list_quality_errors_idx')
@@ -720,20 +757,22 @@ export const patientDocuments = pgTable('patient_documents', {
  * whether the patients have a code (1) or not (null). A combination no patient has any more is removed by
  * the change that emptied it.
  */
+/** The key of the list's counts, the columns of `patient_list` they count under (read-model/counts.ts). */
+const countsKey = () => ({
+  doctorId: uuid('doctor_id').notNull(),
+  institutionId: uuid('institution_id').notNull(),
+  dxSubType: text('dx_sub_type'),
+  dxSecondary: text('dx_secondary'),
+  relapse: boolean('relapse'),
+  codeOP: smallint('code_op'),
+  eln2022: text('eln2022').notNull(),
+  /** The data quality without the day (`error`, `warning`, `none`: read-model/counts.ts). */
+  quality: text('quality').notNull(),
+});
+
 export const patientListCounts = pgTable(
   'patient_list_counts',
-  {
-    doctorId: uuid('doctor_id').notNull(),
-    institutionId: uuid('institution_id').notNull(),
-    dxSubType: text('dx_sub_type'),
-    dxSecondary: text('dx_secondary'),
-    relapse: boolean('relapse'),
-    codeOP: smallint('code_op'),
-    eln2022: text('eln2022').notNull(),
-    /** The data quality without the day (`error`, `warning`, `none`: read-model/counts.ts). */
-    quality: text('quality').notNull(),
-    patients: integer('patients').notNull(),
-  },
+  { ...countsKey(), patients: integer('patients').notNull() },
   (t) => [
     unique('patient_list_counts_key')
       .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.quality)
@@ -741,6 +780,40 @@ export const patientListCounts = pgTable(
     // No index on `patients`: each write changes it, and an index on it would keep PostgreSQL from
     // updating the row in place (a HOT update). The table is stored half full (fillfactor 50,
     // migration 0013) so that the new version finds room on its page; it stays as small as its rows.
+  ],
+);
+
+/**
+ * How many rows of `patient_list` that lack a field share each combination of the list's counts' key
+ * (`patient_list_counts`), per field the list's `missing` filter knows (read-model/counts.ts): a count
+ * of `missing=karyotype`, alone or with the equality filters, sums these rows as the other counts do,
+ * rather than reading every patient. Kept by the same triggers, in the same transaction.
+ */
+export const patientListMissingCounts = pgTable(
+  'patient_list_missing_counts',
+  {
+    ...countsKey(),
+    /** A field of the `missing` filter (shared `MISSING_FIELDS`). */
+    field: text('field').notNull(),
+    patients: integer('patients').notNull(),
+  },
+  (t) => [
+    // The field first: a count of one field reads its rows only. The doctor's index finds the
+    // combinations a change may have emptied. No index on `patients`, as above.
+    index('patient_list_missing_counts_doctor_idx').on(t.doctorId),
+    unique('patient_list_missing_counts_key')
+      .on(
+        t.field,
+        t.doctorId,
+        t.institutionId,
+        t.dxSubType,
+        t.dxSecondary,
+        t.relapse,
+        t.codeOP,
+        t.eln2022,
+        t.quality,
+      )
+      .nullsNotDistinct(),
   ],
 );
 

@@ -273,16 +273,28 @@ export function karyotypeOfOtherSex(karyotype: string, gender: Sex | null): bool
   return (gender === 'female' && sex === 'XY') || (gender === 'male' && sex === 'XX');
 }
 
+/**
+ * The day a living patient's follow-up is counted from (CONTRACT §9): the last news, or for a patient
+ * with no dated record at all the day it was registered (UTC); none for a patient who died.
+ */
+export function followUpFrom(
+  deathDate: string | null,
+  lastKnownAlive: string | null,
+  registeredOn: string,
+): string | null {
+  return deathDate ? null : (lastKnownAlive ?? registeredOn);
+}
+
 /** The day a living patient's follow-up becomes overdue: 12 months after the last news (or the registration). */
 export function followUpOverdueFrom(
   deathDate: string | null,
   lastKnownAlive: string | null,
   registeredOn: string,
 ): string | null {
-  if (deathDate) {
+  const from = followUpFrom(deathDate, lastKnownAlive, registeredOn);
+  if (from === null) {
     return null;
   }
-  const from = lastKnownAlive ?? registeredOn;
   const [year = 0, month = 1, day = 1] = from.split('-').map(Number);
   const target = new Date(Date.UTC(year, month - 1 + FOLLOW_UP_OVERDUE_MONTHS, 1));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();

@@ -14,6 +14,7 @@ import {
   elnInputBit,
   elnInputsPresent,
   evaluateQuality,
+  followUpFrom,
   followUpOverdueFrom,
   type GeneticMarker,
   type Genetics,
@@ -154,6 +155,8 @@ export interface QualityDerived {
   readonly qualityErrors: number;
   readonly qualityWarnings: number;
   readonly qualityOverdueFrom: string | null;
+  /** The day the follow-up is counted from (shared `followUpFrom`): the list's `followUpDue` reads it. */
+  readonly followUpFrom: string | null;
 }
 
 /** The rules' input: a patient's records as the patient file holds them, and its own fields. */
@@ -190,6 +193,7 @@ export function qualityOfRecords(
     qualityErrors: counts.errors,
     qualityWarnings: counts.warnings,
     qualityOverdueFrom: followUpOverdueFrom(facts.deathDate, lastKnownAliveOf(input), facts.registeredOn),
+    followUpFrom: followUpFrom(facts.deathDate, lastKnownAliveOf(input), facts.registeredOn),
   };
 }
 

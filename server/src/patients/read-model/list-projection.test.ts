@@ -1,9 +1,10 @@
-import { LAB_REPORT_NAMES, NGS_OP, type Patient } from '@registry/shared';
+import { LAB_REPORT_NAMES, MISSING_FIELDS, NGS_OP, type Patient } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor, uploadFile } from '../../test/patients.ts';
 import { COUNTS_KEY } from './counts.ts';
+import { missingCondition } from './list-sql.ts';
 
 /**
  * The list's read model must equal, after any sequence of writes, what the records say. Random writes
@@ -80,6 +81,8 @@ function expectedRow(patient: Patient) {
     deathDate: patient.deathDate,
     lastContactDate: patient.lastContactDate,
     lastKnownAlive: dates.length > 0 ? dates.sort().at(-1) : null,
+    // Where the follow-up is counted from: the last news, else the day of registration (UTC); none after death.
+    followUpFrom: patient.deathDate ? null : (dates.sort().at(-1) ?? patient.createdAt.slice(0, 10)),
     gender: patient.demography?.gender ?? null,
     birthDate,
     ageAtDiagnosis: first?.dxDate ? ageAt(birthDate, first.dxDate) : null,
@@ -160,7 +163,7 @@ describe('the read model of the patient list', () => {
       await t.ctx.db.execute(sql`select identification, search_text as "searchText", report_text as "reportText",
       code_op as "codeOP", risk_level as "riskLevel", death_date::text as "deathDate",
       last_contact_date::text as "lastContactDate",
-      last_known_alive::text as "lastKnownAlive", gender, birth_date as "birthDate",
+      last_known_alive::text as "lastKnownAlive", follow_up_from::text as "followUpFrom", gender, birth_date as "birthDate",
       age_at_diagnosis as "ageAtDiagnosis", has_diagnostic as "hasDiagnostic", dx_date::text as "dxDate",
       dx_sub_type as "dxSubType", dx_secondary as "dxSecondary", relapse, relapse_date::text as "relapseDate",
       consent, patient_fit as "patientFit", dx_risk_level as "dxRiskLevel", first_scheme as "firstScheme",
@@ -201,7 +204,23 @@ describe('the read model of the patient list', () => {
     const recomputed = await t.ctx.db.execute(sql`select ${keys}, patients from (
         select ${values}, count(*)::int as patients from patient_list group by ${groups}) c order by ${keys}`);
     const rowsOf = (result: unknown) => (result as { rows: object[] }).rows;
-    return { kept: rowsOf(kept), recomputed: rowsOf(recomputed) };
+    // The missing counts, recomputed field by field from the list's own condition for it.
+    const keptMissing = await t.ctx.db.execute(
+      sql`select field, ${keys}, patients from patient_list_missing_counts order by field, ${keys}`,
+    );
+    const recomputedMissing = await t.ctx.db.execute(
+      sql`select field, ${keys}, patients from (${sql.join(
+        MISSING_FIELDS.map(
+          (field) =>
+            sql`select ${field}::text as field, ${values}, count(*)::int as patients from patient_list l where ${missingCondition(field)} group by ${sql.raw(COUNTS_KEY.map((_, index) => String(index + 2)).join(', '))}`,
+        ),
+        sql` union all `,
+      )}) c order by field, ${keys}`,
+    );
+    return {
+      kept: { all: rowsOf(kept), missing: rowsOf(keptMissing) },
+      recomputed: { all: rowsOf(recomputed), missing: rowsOf(recomputedMissing) },
+    };
   }
 
   /** One random write to one of the patients (or a new one); answers the patient it aimed at. */

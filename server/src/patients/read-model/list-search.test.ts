@@ -200,6 +200,12 @@ describe('finding patients in the list', () => {
         { text: 'hospital' },
         { text: 'Mutación', subtype: 'AML M2' },
         { text: 'zzz-nothing' },
+        // A field missing: from the counts of the patients without it.
+        { missing: 'lastContactDate' },
+        { missing: 'karyotype', subtype: 'AML' },
+        { missing: 'cytogenetics', quality: 'none' },
+        { missing: 'ngs', quality: 'warning', relapse: 'false' },
+        { missing: 'consent', text: 'npm1' },
       ];
       for (const [viewer, filter] of [
         ...filters.map((filter) => [adminViewer, filter] as const),
@@ -210,7 +216,9 @@ describe('finding patients in the list', () => {
         [adminViewer, { text: '70002', codeOP: 'present' }] as const,
       ]) {
         const statement = countSql(viewer, filter);
-        expect(await planOf(statement)).toContain('patient_list_counts');
+        expect(await planOf(statement)).toContain(
+          filter.missing ? 'patient_list_missing_counts' : 'patient_list_counts',
+        );
         const counted = sql`select count(*)::int as total from patient_list l ${whereOf(listConditions(viewer, filter))}`;
         expect(await total(statement), JSON.stringify(filter)).toBe(await total(counted));
       }
@@ -234,6 +242,8 @@ describe('finding patients in the list', () => {
         { page: 0, size: 3, orderBy: 'codeOP', order: 'asc', text: 'npm1' },
         { page: 1, size: 3, orderBy: 'codeOP', order: 'desc', text: 'hospital' },
         { page: 0, size: 10, subtype: 'AML', orderBy: 'createdAt', order: 'desc' },
+        { page: 0, size: 4, followUpDue: 1 },
+        { page: 1, size: 2, followUpDue: 1, missing: 'karyotype', orderBy: 'createdAt', order: 'asc' },
       ] as const;
       for (const viewer of [adminViewer, ownerViewer]) {
         for (const query of queries) {

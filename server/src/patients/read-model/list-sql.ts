@@ -88,21 +88,27 @@ export const FIELD_PRESENT: Readonly<Record<CompletenessField | ElnInputField, s
   ) as Record<ElnInputField, string>),
 };
 
-/** The patients without a field: for an ELN input, the AML patients without it. */
-export function missingCondition(field: MissingField): SQL {
+/**
+ * The patients without a field (for an ELN input, the AML patients without it), as the text the
+ * counts' triggers are written from (`counts.ts`) and as the list's condition.
+ */
+export function missingText(field: MissingField): string {
   const lacks = `not coalesce(${FIELD_PRESENT[field]}, false)`;
-  return sql.raw(isElnInputField(field) ? `(${AML_PATIENT} and ${lacks})` : `(${lacks})`);
+  return isElnInputField(field) ? `(${AML_PATIENT} and ${lacks})` : `(${lacks})`;
 }
 
+export const missingCondition = (field: MissingField): SQL => sql.raw(missingText(field));
+
 /**
- * The day a patient's follow-up is counted from: the last known alive date, or, for a patient with no
- * dated record at all, the day it was registered — a patient registered today is not due (CONTRACT §9).
+ * The day a living patient's follow-up is counted from (CONTRACT §9): the last known alive date, or,
+ * for a patient with no dated record at all, the day it was registered — a patient registered today is
+ * not due. Kept in the row (shared `followUpFrom`, null for a patient who died), with its indexes.
  */
-export const FOLLOW_UP_FROM = sql`coalesce(l.last_known_alive, l.created_at::date)`;
+export const FOLLOW_UP_FROM = sql.raw('l.follow_up_from');
 
 /** The living patients whose last news is older than `months` months on `today` (CONTRACT §9). */
 export function followUpDueCondition(today: string, months: number): SQL {
-  return sql`(l.death_date is null and ${FOLLOW_UP_FROM} < (${today}::date - make_interval(months => ${months}))::date)`;
+  return sql`${FOLLOW_UP_FROM} < (${today}::date - make_interval(months => ${months}))::date`;
 }
 
 /**
@@ -230,6 +236,18 @@ const reportContent = (name: string) =>
 export const FEW_MATCHES = 2000;
 
 /**
+ * The same with `followUpDue`, whose matches are the oldest news: they gather at the end of every
+ * order of the list (the oldest codes and registrations), so a walk passes most of the registry before
+ * it finds a page (7 ms for 3,656 matches at 100,000 patients), where sorting them from the follow-up
+ * index, which carries the orders' columns, costs about 0.2 ms a thousand (docs/performance.md).
+ */
+export const FOLLOW_UP_FEW_MATCHES = 5000;
+
+/** Whether a page of `total` matches sorts them rather than walking the index of its order. */
+export const fewMatches = (filters: PatientFilters, total: number): boolean =>
+  total <= (filters.followUpDue ? FOLLOW_UP_FEW_MATCHES : FEW_MATCHES);
+
+/**
  * Whether a list sets no filter: its page then matches every patient the viewer sees, whatever the
  * values bound to it, so one plan serves every request and the page can be a prepared statement.
  */
@@ -285,33 +303,44 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
 ] as const);
 
 /**
- * How many patients of a quality filter match, with the other equality filters' `conditions`: the counts
- * keep each patient's quality without the day (`QUALITY_WITHOUT_THE_DAY`); the patients with neither error
- * nor warning whose follow-up is overdue today are warnings, and are counted from their own index.
+ * What a count reads: the sum of the kept counts that match `conditions` (equality on the counts' key),
+ * and a count of the read model's rows that match `rows` (the same filters, on `patient_list`). With
+ * `missing`, the kept counts are those of the patients without that field (`patient_list_missing_counts`).
  */
-function qualityCountSql(conditions: readonly SQL[], quality: 'error' | 'warning' | 'none'): SQL {
-  const kept = sql`(select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...conditions, sql`l.quality = ${quality}`])})`;
+interface CountParts {
+  readonly kept: (conditions: readonly SQL[]) => SQL;
+  readonly rows: (conditions: readonly SQL[]) => SQL;
+}
+
+/**
+ * How many patients of a quality filter match: the counts keep each patient's quality without the day
+ * (`QUALITY_WITHOUT_THE_DAY`); the patients with neither error nor warning whose follow-up is overdue
+ * today are warnings, and are counted from their own index.
+ */
+function qualityCountSql(parts: CountParts, quality: 'error' | 'warning' | 'none'): SQL {
+  const kept = parts.kept([sql`l.quality = ${quality}`]);
   if (quality === 'error') {
     return sql`select ${kept}::int as "total"`;
   }
-  const overdue = sql`(select count(*) from patient_list l ${whereOf([
-    ...conditions,
+  const overdue = parts.rows([
     sql`l.quality_errors = 0 and l.quality_warnings = 0 and not l.quality_duplicate`,
     sql`l.quality_overdue_from <= current_date`,
-  ])})`;
+  ]);
   return quality === 'warning'
     ? sql`select (${kept} + ${overdue})::int as "total"`
     : sql`select (${kept} - ${overdue})::int as "total"`;
 }
 
 /**
- * How many patients match, from `patient_list_counts` where it can:
+ * How many patients match, from the kept counts where it can (`patient_list_counts`, and with `missing`
+ * `patient_list_missing_counts`):
  * - with equality filters only, the sum of the few rows of the counts that match them (with `quality`,
  *   corrected by the follow-ups overdue today: `qualityCountSql`);
  * - with a free-text search besides, that sum for the institutions whose name matches, plus a count of
  *   the patients elsewhere whose own text matches (a trigram index finds them; a search that matches a
  *   hospital's name would otherwise count most of the registry row by row);
- * - with a relapse-date range, a count of the same conditions on the same indexes as the page.
+ * - with a relapse-date range or a follow-up due, a count of the same conditions on the same indexes as
+ *   the page.
  */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
   const counted = (Object.keys(patientFilterFields) as (keyof PatientFilters)[]).every(
@@ -319,19 +348,28 @@ export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
       filters[key] === undefined ||
       COUNTED_FILTERS.has(key) ||
       key === 'text' ||
+      key === 'missing' ||
       (key === 'quality' && !filters.text),
   );
   if (!counted) {
     return sql`select count(*)::int as "total" from patient_list l ${whereOf(listConditions(viewer, filters))}`;
   }
-  const conditions = filterConditions(viewer, { ...filters, quality: undefined });
+  const { missing } = filters;
+  const equality = filterConditions(viewer, { ...filters, quality: undefined, missing: undefined });
+  const parts: CountParts = {
+    kept: (conditions) =>
+      missing
+        ? sql`(select coalesce(sum(l.patients), 0) from patient_list_missing_counts l ${whereOf([...equality, sql`l.field = ${missing}`, ...conditions])})`
+        : sql`(select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...equality, ...conditions])})`,
+    rows: (conditions) =>
+      sql`(select count(*) from patient_list l ${whereOf([...equality, ...(missing ? [missingCondition(missing)] : []), ...conditions])})`,
+  };
   if (filters.quality) {
-    return qualityCountSql(conditions, filters.quality);
+    return qualityCountSql(parts, filters.quality);
   }
   if (!filters.text) {
-    return sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${whereOf(conditions)}`;
+    return sql`select ${parts.kept([])}::int as "total"`;
   }
   const search = textSearch(viewer, filters.text);
-  return sql`select ((select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...conditions, search.institutions])})
-      + (select count(*) from patient_list l ${whereOf([...conditions, sql`not ${search.institutions}`, search.patients])}))::int as "total"`;
+  return sql`select (${parts.kept([search.institutions])} + ${parts.rows([sql`not ${search.institutions}`, search.patients])})::int as "total"`;
 }

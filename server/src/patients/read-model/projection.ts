@@ -129,6 +129,7 @@ const COLUMNS: readonly (readonly [PgColumn, SQL])[] = [
   [patientList.qualityErrors, sql`coalesce(${derivedText('qualityErrors')}::smallint, 0)`],
   [patientList.qualityWarnings, sql`coalesce(${derivedText('qualityWarnings')}::smallint, 0)`],
   [patientList.qualityOverdueFrom, sql`${derivedText('qualityOverdueFrom')}::date`],
+  [patientList.followUpFrom, sql`${derivedText('followUpFrom')}::date`],
 ];
 
 /**

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { executePrepared, executeStatement } from '../../db/prepared.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
-import { countSql, FEW_MATCHES, isUnfiltered, pageSql } from './list-sql.ts';
+import { countSql, fewMatches, isUnfiltered, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -54,7 +54,7 @@ export function createReadModelRepository(db: Queryable) {
         return { rows: [], total };
       }
       ensureWanted();
-      const page = pageSql(viewer, query, total <= FEW_MATCHES);
+      const page = pageSql(viewer, query, fewMatches(query, total));
       // An unfiltered page (the list as it first opens) is planned the same for any values; a filtered
       // one's best plan depends on what is searched for (db/prepared.ts).
       const rows = rowsOf<ListRow>(
