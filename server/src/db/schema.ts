@@ -32,6 +32,7 @@ import {
   json,
   jsonb,
   numeric,
+  type PgColumn,
   pgTable,
   smallint,
   text,
@@ -461,6 +462,21 @@ export const auditEvents = pgTable(
   ],
 );
 
+/** The list's filter columns that its covering indexes carry after their key, in one order. */
+const FILTER_COLUMNS = [
+  'dxSubType',
+  'dxSecondary',
+  'relapse',
+  'relapseDate',
+  'eln2022',
+  'qualityErrors',
+  'qualityWarnings',
+  'qualityDuplicate',
+  'qualityOverdueFrom',
+] as const;
+const filterColumns = (t: Record<(typeof FILTER_COLUMNS)[number], PgColumn>) =>
+  FILTER_COLUMNS.map((name) => t[name]);
+
 /**
  * The read model of the patient list, its filters, sorts and search, the exports' row selection and
  * the outcomes (docs/decisions/014-patient-list-projection.md): one row per patient, rebuilt by
@@ -592,15 +608,7 @@ export const patientList = pgTable(
       t.createdAt,
       t.patientId,
       t.codeOP,
-      t.dxSubType,
-      t.dxSecondary,
-      t.relapse,
-      t.relapseDate,
-      t.eln2022,
-      t.qualityErrors,
-      t.qualityWarnings,
-      t.qualityDuplicate,
-      t.qualityOverdueFrom,
+      ...filterColumns(t),
       t.followUpFrom,
       t.elnInputs,
       t.dxDate,
@@ -694,15 +702,7 @@ export const patientList = pgTable(
         t.createdAt,
         t.institutionId,
         t.doctorId,
-        t.dxSubType,
-        t.dxSecondary,
-        t.relapse,
-        t.relapseDate,
-        t.eln2022,
-        t.qualityErrors,
-        t.qualityWarnings,
-        t.qualityDuplicate,
-        t.qualityOverdueFrom,
+        ...filterColumns(t),
       )
       .where(sql`${t.followUpFrom} is not null`),
     index('patient_list_doctor_follow_up_idx')
