@@ -34,10 +34,7 @@ export const COUNTS_KEY: readonly (readonly [column: string, value: string])[] =
   ['quality', QUALITY_WITHOUT_THE_DAY],
 ];
 
-const columns = COUNTS_KEY.map(([column]) => column).join(', ');
-const aliases = COUNTS_KEY.map((_, index) => `k${index}`).join(', ');
 const keyValues = COUNTS_KEY.map(([, value]) => value).join(', ');
-const valuesOf = (table: string, sign: number) => `SELECT ${keyValues}, ${sign} FROM ${table}`;
 
 /**
  * The fields a row lacks, as the `missing` filter means it (`missingText`): an array of their names. The
@@ -47,26 +44,45 @@ const valuesOf = (table: string, sign: number) => `SELECT ${keyValues}, ${sign} 
 const MISSING_ARRAY = `array_remove(ARRAY[${MISSING_FIELDS.map(
   (field) => `CASE WHEN ${missingText(field)} THEN ${sqlLiteral(field)} END`,
 ).join(', ')}]::text[], NULL)`;
-const missingValuesOf = (table: string, sign: number) =>
-  `SELECT ${keyValues}, field, ${sign} FROM ${table} AS l CROSS JOIN LATERAL unnest(${MISSING_ARRAY}) AS field`;
 
-/** Adds one count per row of a statement's new rows and removes one per old row, in one key order. */
-const upsert = (rows: string) => `INSERT INTO patient_list_counts AS c (${columns}, patients)
+/**
+ * A table of kept counts: its columns (the key, then its own), and the statement that gives each row of
+ * a table of `patient_list` rows its values with a sign — one per row, or one per field it lacks.
+ */
+interface CountsTable {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly rowsOf: (table: string, sign: number) => string;
+}
+
+const COUNTS_TABLES: readonly CountsTable[] = [
+  {
+    name: 'patient_list_counts',
+    columns: COUNTS_KEY.map(([column]) => column),
+    rowsOf: (table, sign) => `SELECT ${keyValues}, ${sign} FROM ${table}`,
+  },
+  {
+    name: 'patient_list_missing_counts',
+    columns: [...COUNTS_KEY.map(([column]) => column), 'field'],
+    rowsOf: (table, sign) =>
+      `SELECT ${keyValues}, field, ${sign} FROM ${table} AS l CROSS JOIN LATERAL unnest(${MISSING_ARRAY}) AS field`,
+  },
+];
+
+/** Adds the signed rows to a table's counts, one per combination, in one key order. */
+function upsert({ name, columns }: CountsTable, rows: string): string {
+  const aliases = columns.map((_, index) => `k${index}`).join(', ');
+  return `INSERT INTO ${name} AS c (${columns.join(', ')}, patients)
     SELECT ${aliases}, sum(n)::int
     FROM (${rows}) AS change(${aliases}, n)
     GROUP BY ${aliases} HAVING sum(n) <> 0
     ORDER BY ${aliases}
-    ON CONFLICT ON CONSTRAINT patient_list_counts_key DO UPDATE SET patients = c.patients + excluded.patients;`;
+    ON CONFLICT ON CONSTRAINT ${name}_key DO UPDATE SET patients = c.patients + excluded.patients;`;
+}
 
-/** The same for the missing counts: one count per row and field it lacks. */
-const upsertMissing = (
-  rows: string,
-) => `INSERT INTO patient_list_missing_counts AS c (${columns}, field, patients)
-    SELECT ${aliases}, kf, sum(n)::int
-    FROM (${rows}) AS change(${aliases}, kf, n)
-    GROUP BY ${aliases}, kf HAVING sum(n) <> 0
-    ORDER BY ${aliases}, kf
-    ON CONFLICT ON CONSTRAINT patient_list_missing_counts_key DO UPDATE SET patients = c.patients + excluded.patients;`;
+/** Each table's statements of one kind, one after the other. */
+const each = (statement: (table: CountsTable, index: number) => string, indent = '    ') =>
+  COUNTS_TABLES.map(statement).join(`\n${indent}`);
 
 /** The trigger's functions and the rebuild, as installed. */
 export const COUNTS_SQL = [
@@ -74,41 +90,33 @@ export const COUNTS_SQL = [
   LANGUAGE plpgsql
 AS $counts$
 DECLARE
-  changed integer := 0;
-  changed_missing integer := 0;
+  ${each((_, index) => `changed${index} integer := 0;`, '  ')}
 BEGIN
   -- The rows a statement added count one, the rows it removed minus one (an UPDATE both); the rows
   -- whose key did not change cancel out and write nothing. One order for every writer, so that two
   -- statements lock shared keys in the same order. Static statements, so that their plans are kept.
   IF TG_OP = 'INSERT' THEN
-    ${upsert(valuesOf('new_rows', 1))}
-    ${upsertMissing(missingValuesOf('new_rows', 1))}
+    ${each((table) => upsert(table, table.rowsOf('new_rows', 1)))}
     -- An insert only adds: it empties no combination.
     RETURN NULL;
   ELSIF TG_OP = 'DELETE' THEN
-    ${upsert(valuesOf('old_rows', -1))}
-    GET DIAGNOSTICS changed = ROW_COUNT;
-    ${upsertMissing(missingValuesOf('old_rows', -1))}
-    GET DIAGNOSTICS changed_missing = ROW_COUNT;
+    ${each((table, index) => `${upsert(table, table.rowsOf('old_rows', -1))}\n    GET DIAGNOSTICS changed${index} = ROW_COUNT;`)}
   ELSE
-    ${upsert(`${valuesOf('new_rows', 1)} UNION ALL ${valuesOf('old_rows', -1)}`)}
-    GET DIAGNOSTICS changed = ROW_COUNT;
-    ${upsertMissing(`${missingValuesOf('new_rows', 1)} UNION ALL ${missingValuesOf('old_rows', -1)}`)}
-    GET DIAGNOSTICS changed_missing = ROW_COUNT;
+    ${each(
+      (table, index) =>
+        `${upsert(table, `${table.rowsOf('new_rows', 1)} UNION ALL ${table.rowsOf('old_rows', -1)}`)}\n    GET DIAGNOSTICS changed${index} = ROW_COUNT;`,
+    )}
   END IF;
   -- A combination can only empty where rows left it: among the combinations of the doctors of the
-  -- removed rows, found through the key that starts with the doctor. Most writes change no key and
-  -- skip this.
-  IF changed > 0 THEN
-    DELETE FROM patient_list_counts c
+  -- removed rows, found through the doctor's column. Most writes change no key and skip this.
+  ${each(
+    ({ name }, index) => `IF changed${index} > 0 THEN
+    DELETE FROM ${name} c
     USING (SELECT DISTINCT doctor_id FROM old_rows) AS o
     WHERE c.doctor_id = o.doctor_id AND c.patients = 0;
-  END IF;
-  IF changed_missing > 0 THEN
-    DELETE FROM patient_list_missing_counts c
-    USING (SELECT DISTINCT doctor_id FROM old_rows) AS o
-    WHERE c.doctor_id = o.doctor_id AND c.patients = 0;
-  END IF;
+  END IF;`,
+    '  ',
+  )}
   RETURN NULL;
 END;
 $counts$`,
@@ -116,24 +124,14 @@ $counts$`,
   LANGUAGE plpgsql
 AS $truncate$
 BEGIN
-  DELETE FROM patient_list_counts;
-  DELETE FROM patient_list_missing_counts;
+  ${each(({ name }) => `DELETE FROM ${name};`, '  ')}
   RETURN NULL;
 END;
 $truncate$`,
   `CREATE OR REPLACE FUNCTION registry_rebuild_patient_list_counts() RETURNS void
   LANGUAGE sql VOLATILE
 AS $rebuild$
-  DELETE FROM patient_list_counts;
-  INSERT INTO patient_list_counts (${columns}, patients)
-  SELECT ${keyValues}, count(*)::int
-  FROM patient_list
-  GROUP BY ${COUNTS_KEY.map((_, index) => index + 1).join(', ')};
-  DELETE FROM patient_list_missing_counts;
-  INSERT INTO patient_list_missing_counts (${columns}, field, patients)
-  SELECT ${keyValues}, field, count(*)::int
-  FROM patient_list AS l CROSS JOIN LATERAL unnest(${MISSING_ARRAY}) AS field
-  GROUP BY ${COUNTS_KEY.map((_, index) => index + 1).join(', ')}, ${COUNTS_KEY.length + 1};
+  ${each((table) => `DELETE FROM ${table.name};\n  ${upsert(table, table.rowsOf('patient_list', 1))}`, '  ')}
 $rebuild$`,
 ];
 

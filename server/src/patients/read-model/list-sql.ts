@@ -356,13 +356,15 @@ export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
   }
   const { missing } = filters;
   const equality = filterConditions(viewer, { ...filters, quality: undefined, missing: undefined });
+  // With `missing`, the counts of the patients without that field, and the rows that lack it.
+  const counts = missing ? sql`patient_list_missing_counts` : sql`patient_list_counts`;
+  const keptWhere = missing ? [...equality, sql`l.field = ${missing}`] : equality;
+  const rowsWhere = missing ? [...equality, missingCondition(missing)] : equality;
   const parts: CountParts = {
     kept: (conditions) =>
-      missing
-        ? sql`(select coalesce(sum(l.patients), 0) from patient_list_missing_counts l ${whereOf([...equality, sql`l.field = ${missing}`, ...conditions])})`
-        : sql`(select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...equality, ...conditions])})`,
+      sql`(select coalesce(sum(l.patients), 0) from ${counts} l ${whereOf([...keptWhere, ...conditions])})`,
     rows: (conditions) =>
-      sql`(select count(*) from patient_list l ${whereOf([...equality, ...(missing ? [missingCondition(missing)] : []), ...conditions])})`,
+      sql`(select count(*) from patient_list l ${whereOf([...rowsWhere, ...conditions])})`,
   };
   if (filters.quality) {
     return qualityCountSql(parts, filters.quality);
