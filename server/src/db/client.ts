@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -214,7 +215,7 @@ export async function openDatabase(
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir, {
-      extensions: { unaccent, pg_trgm },
+      extensions: { unaccent, pg_trgm, btree_gin },
       ...('loadDataDir' in location && location.loadDataDir ? { loadDataDir: location.loadDataDir } : {}),
     });
   } catch (error) {

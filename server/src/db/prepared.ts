@@ -92,11 +92,12 @@ async function run(db: Queryable, query: SQL, prepare: boolean): Promise<unknown
  * Runs a statement of a fixed shape (its values aside) as a named prepared statement, named after its
  * text, so that PostgreSQL parses it once per connection and, once its plan proves the same whatever
  * the values, plans it once too: a patient's document (one patient by key), the list's count when it
- * searches no text (a sum over the small counts table, or a count on the page's indexes) and each
+ * sums the small counts table and searches no text (read-model/list-sql.ts, `isCountPlannedOnce`) and each
  * statement of an export (a batch of patients by key, the same text for every batch), and the list's
  * page when it sets no filter (every patient the viewer sees, in the list's order). Not for a filtered
  * page, whose plan depends on the values searched for; its two shapes (walk the order or sort the
- * matches) are chosen in the SQL itself. Not for a count that searches text either: PostgreSQL's plan
+ * matches) are chosen in the SQL itself. Not for a count of rows either (a relapse-date range, a follow-up
+ * due), whose best index depends on how many rows its values match; nor for a count that searches text: PostgreSQL's plan
  * for any value normalises the pattern again for every row the trigram index brings back, where the
  * plan for the value normalises it once (docs/performance.md). A connection pooler between the server
  * and PostgreSQL must keep named statements (docs/operations.md).

@@ -478,6 +478,17 @@ const filterColumns = (t: Record<(typeof FILTER_COLUMNS)[number], PgColumn>) =>
   FILTER_COLUMNS.map((name) => t[name]);
 
 /**
+ * What every index the list walks in its order, or reads a range of, carries after its key: the
+ * institution, the doctor, the Code OP and the filter columns, so that the list's conditions are
+ * checked on the index's entries and never on the rows, whichever index the planner takes for a
+ * combination of filters (docs/performance.md). `key` names the columns the index already leads with.
+ */
+const CARRIED_COLUMNS = ['institutionId', 'doctorId', 'codeOP', ...FILTER_COLUMNS] as const;
+type CarriedColumn = (typeof CARRIED_COLUMNS)[number];
+const carriedColumns = (t: Record<CarriedColumn, PgColumn>, ...key: CarriedColumn[]) =>
+  CARRIED_COLUMNS.filter((name) => !key.includes(name)).map((name) => t[name]);
+
+/**
  * The read model of the patient list, its filters, sorts and search, the exports' row selection and
  * the outcomes (docs/decisions/014-patient-list-projection.md): one row per patient, rebuilt by
  * `registry_refresh_patient_list` in the same transaction as every write to the patient or its records,
@@ -593,13 +604,15 @@ export const patientList = pgTable(
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'codeOP'),
     ),
     index('patient_list_code_op_asc_idx').on(
       sql`${t.codeOP} asc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'codeOP'),
     ),
-    index('patient_list_created_idx').on(t.createdAt, t.patientId),
+    index('patient_list_created_idx').on(t.createdAt, t.patientId, ...carriedColumns(t)),
     // A doctor's list in its order, with every column a doctor filters on after the key (those of
     // `missing` and `followUpDue` too): a filtered page or a few matches are read from the index alone,
     // never from the doctor's rows.
@@ -626,33 +639,37 @@ export const patientList = pgTable(
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'relapse', 'codeOP'),
     ),
     index('patient_list_sub_type_idx').on(
       t.dxSubType,
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'dxSubType', 'codeOP'),
     ),
     index('patient_list_dx_secondary_idx').on(
       t.dxSecondary,
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'dxSecondary', 'codeOP'),
     ),
-    // The relapse after the order's columns: `eln=…&relapse=…`, a pair the genetics screens ask for, is
-    // read from the index alone (a walk of the Code OP order fetched about 4,000 rows for a page).
+    // `eln=…&relapse=…`, a pair the genetics screens ask for, was the first read from the index alone
+    // (a walk of the Code OP order fetched about 4,000 rows for a page).
     index('patient_list_eln2022_idx').on(
       t.eln2022,
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
-      t.relapse,
+      ...carriedColumns(t, 'eln2022', 'codeOP'),
     ),
     index('patient_list_institution_idx').on(
       t.institutionId,
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
       sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'institutionId', 'codeOP'),
     ),
     // Every column the outcomes read (`patients/outcomes`), the doctor first: a cohort of the whole
     // registry, or of a doctor's patients, is read from this index alone, about a seventh of the table,
@@ -687,26 +704,33 @@ export const patientList = pgTable(
       t.hasMolecular,
       t.hasNgs,
     ),
-    // A relapse-date range's matches with the columns of the list's orders: sorted from the index alone.
-    index('patient_list_relapse_date_idx').on(t.relapseDate, t.codeOP, t.createdAt, t.patientId),
+    // Every equality filter of the list in one inverted index (extension btree_gin): the few matches of
+    // any combination of them (read-model/list-sql.ts, `FEW_MATCHES`) are the intersection of as many
+    // lists of rows, where the B-tree indexes above would each read every row of one value
+    // (docs/performance.md). Without a pending list, so that no read scans the recent writes one by one.
+    index('patient_list_equality_idx')
+      .using('gin', t.institutionId, t.doctorId, t.dxSubType, t.dxSecondary, t.relapse, t.eln2022)
+      .with({ fastupdate: false }),
+    // A relapse-date range's matches with the columns of the list's orders and of its other filters:
+    // its count, and its matches sorted, are read from the index alone, whatever filters go with it.
+    index('patient_list_relapse_date_idx')
+      .on(t.relapseDate, t.codeOP, t.createdAt, t.patientId, ...carriedColumns(t, 'relapseDate', 'codeOP'))
+      .where(sql`${t.relapseDate} is not null`),
     index('patient_list_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('patient_list_report_search_idx').using('gin', sql`${t.reportText} gin_trgm_ops`),
     // The living patients by the day their follow-up is counted from: `followUpDue` is a range of it,
     // with the columns of the list's other filters and orders, so that its count and its sorted
     // matches (read-model/list-sql.ts, `FOLLOW_UP_FEW_MATCHES`) are read from the index alone.
     index('patient_list_follow_up_idx')
-      .on(
-        t.followUpFrom,
-        t.patientId,
-        t.codeOP,
-        t.createdAt,
-        t.institutionId,
-        t.doctorId,
-        ...filterColumns(t),
-      )
+      .on(t.followUpFrom, t.patientId, t.codeOP, t.createdAt, ...carriedColumns(t, 'codeOP'))
       .where(sql`${t.followUpFrom} is not null`),
     index('patient_list_doctor_follow_up_idx')
       .on(t.doctorId, t.followUpFrom, t.patientId)
+      .where(sql`${t.followUpFrom} is not null`),
+    // The same for an institution, or the institutions whose name a search matches: their follow-ups due
+    // are counted from their own range rather than filtered from every living patient's.
+    index('patient_list_institution_follow_up_idx')
+      .on(t.institutionId, t.followUpFrom, t.patientId)
       .where(sql`${t.followUpFrom} is not null`),
     // The quality filter and the coordinator's view: the few patients with an error, a warning, a
     // possible duplicate or a follow-up overdue are found through these, never by a scan.
@@ -727,7 +751,13 @@ export const patientList = pgTable(
     // The few patients with neither error nor warning whose follow-up is overdue from a day on: what the
     // list's count of `quality=warning` adds to, and `quality=none` takes from, the kept counts.
     index('patient_list_quality_overdue_only_idx')
-      .on(t.qualityOverdueFrom, t.doctorId, t.institutionId, t.patientId)
+      .on(
+        t.qualityOverdueFrom,
+        t.doctorId,
+        t.institutionId,
+        t.patientId,
+        ...carriedColumns(t, 'qualityOverdueFrom', 'doctorId', 'institutionId'),
+      )
       .where(sql`${t.qualityErrors} = 0 and ${t.qualityWarnings} = 0 and not ${t.qualityDuplicate}`),
   ],
 );

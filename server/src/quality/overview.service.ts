@@ -16,6 +16,7 @@ import {
   AML_PATIENT,
   FIELD_PRESENT,
   followUpDueCondition,
+  ofInstitutionCode,
   QUALITY_CONDITIONS,
   whereOf,
 } from '../patients/read-model/list-sql.ts';
@@ -69,11 +70,7 @@ function grouping(query: OverviewQuery): { keys: SQL; set: SQL } {
 }
 
 function institutionFilter(query: OverviewQuery): SQL[] {
-  return query.institutionCode
-    ? [
-        sql`l.institution_id = any(array(select ic.id from institutions ic where lower(ic.code) = lower(${query.institutionCode})))`,
-      ]
-    : [];
+  return query.institutionCode ? [ofInstitutionCode(sql.raw('l.institution_id'), query.institutionCode)] : [];
 }
 
 /**

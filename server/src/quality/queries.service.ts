@@ -20,7 +20,7 @@ import { conflict, HttpError, notFound, RefusedError, unprocessable } from '../h
 import { matchesVersion } from '../http/if-match.ts';
 import { type Page, toPage } from '../http/paging.ts';
 import { loadVisiblePatient, type Viewer, viewerOf } from '../patients/patient-access.ts';
-import { whereOf } from '../patients/read-model/list-sql.ts';
+import { ofInstitutionCode, whereOf } from '../patients/read-model/list-sql.ts';
 import { createReadModelRepository } from '../patients/read-model/read-model.repository.ts';
 import { notifyLater } from './notifications.service.ts';
 
@@ -362,9 +362,7 @@ export async function listQueries(
     conditions.push(sql`q.status = ${query.status}`);
   }
   if (query.institutionCode) {
-    conditions.push(
-      sql`p.institution_id = any(array(select ic.id from institutions ic where lower(ic.code) = lower(${query.institutionCode})))`,
-    );
+    conditions.push(ofInstitutionCode(sql.raw('p.institution_id'), query.institutionCode));
   }
   const where = whereOf(conditions);
   const direction = query.order === 'asc' ? sql.raw('asc') : sql.raw('desc');

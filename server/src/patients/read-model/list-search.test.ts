@@ -5,7 +5,7 @@ import { insertInstitution } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, consentedPatient, createPatient, newAdmin, newDoctor } from '../../test/patients.ts';
 import type { Viewer } from '../patient-access.ts';
-import { countSql, listConditions, pageSql, whereOf } from './list-sql.ts';
+import { countSql, isCountPlannedOnce, listConditions, pageSql, whereOf } from './list-sql.ts';
 
 /**
  * Finding patients in the list (docs/api-patients.md#list): the Code OP filter, the creation-date
@@ -228,6 +228,39 @@ describe('finding patients in the list', () => {
       expect(await planOf(countSql(adminViewer, { obito: '2020-01-01,2020-12-31' }))).not.toContain(
         'patient_list_counts',
       );
+    });
+
+    it('counts the filters the counts table does not keep row by row, a search in its two parts, planned for their values', async () => {
+      const total = async (statement: ReturnType<typeof sql>) =>
+        ((await t.ctx.db.execute(statement)) as unknown as { rows: { total: number }[] }).rows[0]?.total;
+      const ownerViewer: Viewer = { isAdmin: false, doctorId: owner.doctorId };
+      // A patient of a hospital whose own text names a hospital too: counted once, not in both parts.
+      const both = [
+        { name: 'Molecular Studies', content: 'FLT3-ITD positivo' },
+        { name: 'Cytogenetics', content: 'Remitido por otro hospital' },
+      ];
+      expect((await reports(owner, ids.flt3, both)).statusCode).toBe(200);
+      const filters: PatientFilters[] = [
+        { followUpDue: 1 },
+        { followUpDue: 1, text: 'hospital' },
+        { followUpDue: 1, text: 'npm1', subtype: 'AML M2' },
+        { obito: '2000-01-01,2030-12-31', text: 'npm1' },
+        { query: 'open', text: 'hospital' },
+        { followUpDue: 1, text: 'zzz-nothing' },
+      ];
+      for (const viewer of [adminViewer, ownerViewer]) {
+        for (const filter of filters) {
+          expect(isCountPlannedOnce(filter), JSON.stringify(filter)).toBe(false);
+          const statement = countSql(viewer, filter);
+          const counted = sql`select count(*)::int as total from patient_list l ${whereOf(listConditions(viewer, filter))}`;
+          expect(await total(statement), JSON.stringify(filter)).toBe(await total(counted));
+          expect(await planOf(statement), JSON.stringify(filter)).not.toContain('Seq Scan on patient_list');
+        }
+      }
+      expect(await total(countSql(adminViewer, { followUpDue: 1, text: 'hospital' }))).toBeGreaterThan(0);
+      for (const filter of [{}, { subtype: 'AML' }, { missing: 'ngs' }, { quality: 'warning' }] as const) {
+        expect(isCountPlannedOnce(filter), JSON.stringify(filter)).toBe(true);
+      }
     });
 
     it('answers the same page whether it walks the order or sorts the matches', async () => {

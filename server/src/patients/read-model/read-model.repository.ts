@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { executePrepared, executeStatement } from '../../db/prepared.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
-import { countSql, fewMatches, isUnfiltered, pageSql } from './list-sql.ts';
+import { countSql, fewMatches, isCountPlannedOnce, isUnfiltered, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -46,8 +46,8 @@ export function createReadModelRepository(db: Queryable) {
       query: PatientListQuery,
       ensureWanted: () => void = () => undefined,
     ): Promise<{ rows: ListRow[]; total: number }> {
-      // A count that searches text is planned for its pattern (db/prepared.ts says why).
-      const counting = query.text ? executeStatement : executePrepared;
+      // A count of the kept counts is planned once; one that counts rows, for its values.
+      const counting = isCountPlannedOnce(query) ? executePrepared : executeStatement;
       const [count] = rowsOf<{ total: number }>(await counting(db, countSql(viewer, query)));
       const total = count?.total ?? 0;
       if (total <= query.page * query.size) {
