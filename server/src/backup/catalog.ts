@@ -3,12 +3,15 @@ import type { SqlSession } from '../db/one-connection.ts';
 /** A name as an SQL identifier, quoted (names come from the database's own catalog). */
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-/** The application's tables (schema public), parents before children so that rows can be inserted in order. */
+/**
+ * The application's tables (schema public), parents before children so that rows can be inserted in
+ * order. A partitioned table is one table: its partitions' rows are read and written through it.
+ */
 export async function tablesInOrder(session: SqlSession): Promise<string[]> {
   const tables = (
     await session.rows<{ name: string }>(
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
     )
   ).map((row) => row.name);
   const edges = await session.rows<{ child: string; parent: string }>(

@@ -817,7 +817,9 @@ export const patientListCounts = pgTable(
  * How many rows of `patient_list` that lack a field share each combination of the list's counts' key
  * (`patient_list_counts`), per field the list's `missing` filter knows (read-model/counts.ts): a count
  * of `missing=karyotype`, alone or with the equality filters, sums these rows as the other counts do,
- * rather than reading every patient. Kept by the same triggers, in the same transaction.
+ * rather than reading every patient. Kept by the same triggers, in the same transaction. Partitioned by
+ * field (migration 0025), each field's partition made as the server starts (`partitionMissingCounts`),
+ * so that a count of one field reads that field's rows only; Drizzle does not express the partitioning.
  */
 export const patientListMissingCounts = pgTable(
   'patient_list_missing_counts',

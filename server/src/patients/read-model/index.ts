@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { installCounts } from './counts.ts';
+import { installCounts, partitionMissingCounts } from './counts.ts';
 import { installProjection } from './projection.ts';
 import { completeStoredRecords } from './stored-records.ts';
 
@@ -19,6 +19,7 @@ export { refreshReadModel } from './projection.ts';
 export async function installReadModel(db: Database): Promise<void> {
   // The projection derives facts from the stored records, and its rows move the counts.
   const stored = await completeStoredRecords(db);
+  await partitionMissingCounts(db);
   const counted = await installCounts(db);
   const projected = await installProjection(db);
   if (stored > 0 || counted || projected) {
