@@ -313,6 +313,7 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
  * What a count reads: the sum of the kept counts that match `conditions` (equality on the counts' key),
  * and a count of the read model's rows that match `rows` (the same filters, on `patient_list`). With
  * `missing`, the kept counts are those of the patients without that field (`patient_list_missing_counts`).
+ * For the filters no kept count holds, both parts count rows (`rowParts`).
  */
 interface CountParts {
   readonly kept: (conditions: readonly SQL[]) => SQL;
@@ -360,21 +361,30 @@ function isKeptCount(filters: PatientFilters): boolean {
 export const isCountPlannedOnce = (filters: PatientFilters): boolean => isKeptCount(filters) && !filters.text;
 
 /**
- * A count of the matching rows, for the filters the kept counts do not hold (a relapse-date range, a
- * follow-up due, a query's state). With a free-text search, in the same two parts as a kept count's:
- * the patients of the institutions whose name matches, from the other filters' indexes alone, and
- * those elsewhere whose own text matches, from the trigram indexes; as one condition, a search that
- * matches a hospital's name read every row of the range or of the registry.
+ * A count's two parts for the filters the kept counts do not hold (a relapse-date range, a follow-up
+ * due, a query's state): both count the matching rows, through the indexes of their conditions.
  */
-function liveCountSql(viewer: Viewer, filters: PatientFilters): SQL {
-  const rows = (conditions: readonly SQL[]) =>
-    sql`(select count(*) from patient_list l ${whereOf(conditions)})`;
+function rowParts(viewer: Viewer, filters: PatientFilters): CountParts {
   const conditions = filterConditions(viewer, filters);
-  if (!filters.text) {
-    return sql`select ${rows(conditions)}::int as "total"`;
-  }
-  const search = textSearch(viewer, filters.text);
-  return sql`select (${rows([...conditions, search.institutions])} + ${rows([...conditions, sql`not ${search.institutions}`, search.patients])})::int as "total"`;
+  const rows = (more: readonly SQL[]) =>
+    sql`(select count(*) from patient_list l ${whereOf([...conditions, ...more])})`;
+  return { kept: rows, rows };
+}
+
+/** A count's two parts from the kept counts (`patient_list_counts`, with `missing` `patient_list_missing_counts`). */
+function keptParts(viewer: Viewer, filters: PatientFilters): CountParts {
+  const { missing } = filters;
+  const equality = filterConditions(viewer, { ...filters, quality: undefined, missing: undefined });
+  // With `missing`, the counts of the patients without that field, and the rows that lack it.
+  const counts = missing ? sql`patient_list_missing_counts` : sql`patient_list_counts`;
+  const keptWhere = missing ? [...equality, sql`l.field = ${missing}`] : equality;
+  const rowsWhere = missing ? [...equality, missingCondition(missing)] : equality;
+  return {
+    kept: (conditions) =>
+      sql`(select coalesce(sum(l.patients), 0) from ${counts} l ${whereOf([...keptWhere, ...conditions])})`,
+    rows: (conditions) =>
+      sql`(select count(*) from patient_list l ${whereOf([...rowsWhere, ...conditions])})`,
+  };
 }
 
 /**
@@ -386,30 +396,18 @@ function liveCountSql(viewer: Viewer, filters: PatientFilters): SQL {
  *   the patients elsewhere whose own text matches (a trigram index finds them; a search that matches a
  *   hospital's name would otherwise count most of the registry row by row);
  * - with a relapse-date range, a follow-up due or a query's state, a count of the matching rows
- *   (`liveCountSql`).
+ *   (`rowParts`), a search in the same two parts.
  */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
-  if (!isKeptCount(filters)) {
-    return liveCountSql(viewer, filters);
-  }
-  const { missing } = filters;
-  const equality = filterConditions(viewer, { ...filters, quality: undefined, missing: undefined });
-  // With `missing`, the counts of the patients without that field, and the rows that lack it.
-  const counts = missing ? sql`patient_list_missing_counts` : sql`patient_list_counts`;
-  const keptWhere = missing ? [...equality, sql`l.field = ${missing}`] : equality;
-  const rowsWhere = missing ? [...equality, missingCondition(missing)] : equality;
-  const parts: CountParts = {
-    kept: (conditions) =>
-      sql`(select coalesce(sum(l.patients), 0) from ${counts} l ${whereOf([...keptWhere, ...conditions])})`,
-    rows: (conditions) =>
-      sql`(select count(*) from patient_list l ${whereOf([...rowsWhere, ...conditions])})`,
-  };
-  if (filters.quality) {
+  const kept = isKeptCount(filters);
+  const parts = kept ? keptParts(viewer, filters) : rowParts(viewer, filters);
+  if (kept && filters.quality) {
     return qualityCountSql(parts, filters.quality);
   }
   if (!filters.text) {
     return sql`select ${parts.kept([])}::int as "total"`;
   }
+  // A search in two parts, so that one matching a hospital's name does not read every row it matches.
   const search = textSearch(viewer, filters.text);
   return sql`select (${parts.kept([search.institutions])} + ${parts.rows([sql`not ${search.institutions}`, search.patients])})::int as "total"`;
 }
