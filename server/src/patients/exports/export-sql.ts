@@ -10,7 +10,14 @@ import {
   REPORT_FIELDS,
   TREATMENT_FIELDS,
 } from '../read-model/record-fields.ts';
-import { ageSql, FORM_REPORTS, iso, RECORD_ORDER, recordRow } from '../read-model/records-sql.ts';
+import {
+  ageSql,
+  FORM_REPORTS,
+  iso,
+  RECORD_ORDER,
+  recordRow,
+  reportContentOf,
+} from '../read-model/records-sql.ts';
 
 /**
  * The SQL of the exports (docs/product-rules.md#exports). The read model chooses the patients, a batch
@@ -93,8 +100,7 @@ export function documentsSql(cohort: Cohort, today: string): SQL {
  */
 export function patientRowsSql(cohort: Cohort, today: string): SQL {
   const reportColumns = FORM_REPORTS.map(
-    (name, index) =>
-      sql`l.report_contents ->> ${sql.raw(sqlLiteral(name))} as ${sql.raw(`"report${index}"`)}`,
+    (name, index) => sql`${reportContentOf(name)} as ${sql.raw(`"report${index}"`)}`,
   );
   return sql`with k as (${cohort})
     select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",

@@ -89,6 +89,35 @@ describe('finding patients in the list', () => {
     expect(idsOf(res)).toEqual(expected.map((key) => ids[key as keyof typeof ids]));
   });
 
+  it("shows each row's NGS and molecular contents, and the NGS OP to admins only, as they are written", async () => {
+    const rowOf = async (caller: Caller, id: string) =>
+      (await list(caller, 'text=npm1')).json().data.find((row: { id: string }) => row.id === id);
+    expect(await rowOf(admin, ids.npm1)).toMatchObject({
+      ngs: 'Mutación de NPM1 tipo A; FLT3 negativo',
+      ngsOp: null,
+      molecular: null,
+    });
+    const written = [
+      { name: 'NGS', content: 'NPM1 tipo A' },
+      { name: 'Molecular Studies', content: 'FLT3 negativo' },
+    ];
+    expect((await reports(owner, ids.npm1, written)).statusCode).toBe(200);
+    expect((await reports(admin, ids.npm1, [{ name: 'NGS OP', content: 'NPM1 DNMT3A' }])).statusCode).toBe(
+      200,
+    );
+    expect(await rowOf(admin, ids.npm1)).toMatchObject({
+      ngs: 'NPM1 tipo A',
+      ngsOp: 'NPM1 DNMT3A',
+      molecular: 'FLT3 negativo',
+    });
+    const doctorRow = await rowOf(owner, ids.npm1);
+    expect(doctorRow).toMatchObject({ ngs: 'NPM1 tipo A', molecular: 'FLT3 negativo' });
+    expect(doctorRow).not.toHaveProperty('ngsOp');
+    const restored = [{ name: 'NGS', content: 'Mutación de NPM1 tipo A; FLT3 negativo' }];
+    expect((await reports(owner, ids.npm1, restored)).statusCode).toBe(200);
+    expect(await rowOf(admin, ids.npm1)).toMatchObject({ ngs: restored[0]?.content });
+  });
+
   it('finds a doctor only their own patients by the lab reports', async () => {
     expect(idsOf(await list(owner, 'text=NPM1&order=asc'))).toEqual([ids.npm1, ids.confirm]);
     expect(idsOf(await list(other, 'text=NPM1'))).toEqual([ids.foreign]);

@@ -20,7 +20,7 @@ import { escapeLike } from '../../db/search.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
-import { isOther, iso } from './records-sql.ts';
+import { isOther, iso, reportContentOf } from './records-sql.ts';
 
 /**
  * The SQL of the patient list, its counts, the exports' row selection and the outcomes cohort
@@ -233,9 +233,6 @@ export function listOrder(viewer: Viewer, query: Pick<PatientListQuery, 'orderBy
     : sql`order by l.created_at desc, l.patient_id desc`;
 }
 
-const reportContent = (name: string) =>
-  sql`(select r.content from lab_reports r where r.patient_id = l.patient_id and r.name = ${name})`;
-
 /**
  * Up to this many matches, a page sorts the matches themselves; beyond, it walks the index of its
  * order until the page is full.
@@ -266,7 +263,7 @@ export function isUnfiltered(filters: PatientFilters): boolean {
 
 /**
  * One page of the list: the page's keys are found first, and only the rows of the page are then read —
- * an offset skips index entries, never whole rows and their lab reports. With many matches (`few`
+ * an offset skips index entries, never whole rows. With many matches (`few`
  * false) the keys come from walking the index of the list's order, which finds a page after a few
  * rows. With few, that walk could pass most of the table before it finds them (a relapse-date range far
  * from the newest codes): the matches are then read from their own indexes and sorted.
@@ -283,9 +280,9 @@ export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): S
     )
     select l.patient_id as "id", l.identification as "identification", l.code_op as "codeOP",
       l.death_date::text as "deathDate", ${iso('l.created_at')} as "createdAt", i.name as "institutionName", i.code as "institutionCode",
-      ${reportContent(LAB_REPORT.ngs)} as "ngs",
-      ${seesAdminFields(viewer) ? reportContent(NGS_OP) : sql`null`} as "ngsOp",
-      ${reportContent(LAB_REPORT.molecular)} as "molecular",
+      ${reportContentOf(LAB_REPORT.ngs)} as "ngs",
+      ${seesAdminFields(viewer) ? reportContentOf(NGS_OP) : sql`null`} as "ngsOp",
+      ${reportContentOf(LAB_REPORT.molecular)} as "molecular",
       l.has_diagnostic as "hasDiagnostic", l.dx_sub_type as "dxSubType", l.dx_secondary as "dxSecondary",
       l.relapse as "relapse", l.eln2022 as "eln2022",
       l.quality_errors as "qualityErrors", ${QUALITY_WARNINGS_SQL} as "qualityWarnings"

@@ -30,6 +30,12 @@ const fileRef = (alias: string) =>
 export const FORM_REPORTS: readonly string[] = [...LAB_REPORT_NAMES, NGS_OP];
 
 /**
+ * A lab-report entry's content by its name, from the read model's row (`l.report_contents`, kept by the
+ * projection): the list's page and the exports read it there, not in a lookup per entry and patient.
+ */
+export const reportContentOf = (name: string): SQL => sql.raw(`l.report_contents ->> ${sqlLiteral(name)}`);
+
+/**
  * Each record of a patient as a row whose columns are its JSON's keys (aliases: `s`/`sf` a sample and
  * its file, `d` a diagnostic, `t` a treatment, `g` a drug, `r`/`rf` a lab-report entry and its file).
  * The database turns a row into JSON (`row_to_json`, `array_to_json`) about twice as fast as it builds
