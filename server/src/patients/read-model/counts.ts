@@ -7,8 +7,9 @@ import { missingText } from './list-sql.ts';
 
 /**
  * The list's counts (`patient_list_counts`, docs/decisions/014): how many patients share each
- * combination of the list's equality filters, kept by statement-level triggers on `patient_list` in the
- * transaction that changes its rows. The trigger's function and the rebuild are written here from one
+ * combination of the list's equality filters, per doctor, and the same summed over the doctors
+ * (`patient_list_institution_counts`, what an admin's count reads), kept by statement-level triggers on
+ * `patient_list` in the transaction that changes its rows. The trigger's function and the rebuild are written here from one
  * list of the key's columns, and installed as the server starts under a digest of their text, as the
  * projection is (`projection.ts`); a new key column is a line here, the column and the unique
  * constraint in a migration.
@@ -36,6 +37,10 @@ export const COUNTS_KEY: readonly (readonly [column: string, value: string])[] =
 
 const keyValues = COUNTS_KEY.map(([, value]) => value).join(', ');
 
+/** The key summed over the doctors: the institution first (`patient_list_institution_counts`). */
+const INSTITUTION_KEY = COUNTS_KEY.filter(([column]) => column !== 'doctor_id');
+const institutionKeyValues = INSTITUTION_KEY.map(([, value]) => value).join(', ');
+
 /**
  * The fields a row lacks, as the `missing` filter means it (`missingText`): an array of their names. The
  * missing counts (`patient_list_missing_counts`) keep, for each combination of the key and each field,
@@ -53,6 +58,8 @@ interface CountsTable {
   readonly name: string;
   readonly columns: readonly string[];
   readonly rowsOf: (table: string, sign: number) => string;
+  /** The key's first column, indexed: a combination can only empty where a removed row had its value. */
+  readonly scope: 'doctor_id' | 'institution_id';
 }
 
 const COUNTS_TABLES: readonly CountsTable[] = [
@@ -60,12 +67,20 @@ const COUNTS_TABLES: readonly CountsTable[] = [
     name: 'patient_list_counts',
     columns: COUNTS_KEY.map(([column]) => column),
     rowsOf: (table, sign) => `SELECT ${keyValues}, ${sign} FROM ${table}`,
+    scope: 'doctor_id',
+  },
+  {
+    name: 'patient_list_institution_counts',
+    columns: INSTITUTION_KEY.map(([column]) => column),
+    rowsOf: (table, sign) => `SELECT ${institutionKeyValues}, ${sign} FROM ${table}`,
+    scope: 'institution_id',
   },
   {
     name: 'patient_list_missing_counts',
     columns: [...COUNTS_KEY.map(([column]) => column), 'field'],
     rowsOf: (table, sign) =>
       `SELECT ${keyValues}, field, ${sign} FROM ${table} AS l CROSS JOIN LATERAL unnest(${MISSING_ARRAY}) AS field`,
+    scope: 'doctor_id',
   },
 ];
 
@@ -107,13 +122,14 @@ BEGIN
         `${upsert(table, `${table.rowsOf('new_rows', 1)} UNION ALL ${table.rowsOf('old_rows', -1)}`)}\n    GET DIAGNOSTICS changed${index} = ROW_COUNT;`,
     )}
   END IF;
-  -- A combination can only empty where rows left it: among the combinations of the doctors of the
-  -- removed rows, found through the doctor's column. Most writes change no key and skip this.
+  -- A combination can only empty where rows left it: among the combinations of the doctors (or the
+  -- institutions) of the removed rows, found through the key's first column. Most writes change no key
+  -- and skip this.
   ${each(
-    ({ name }, index) => `IF changed${index} > 0 THEN
+    ({ name, scope }, index) => `IF changed${index} > 0 THEN
     DELETE FROM ${name} c
-    USING (SELECT DISTINCT doctor_id FROM old_rows) AS o
-    WHERE c.doctor_id = o.doctor_id AND c.patients = 0;
+    USING (SELECT DISTINCT ${scope} FROM old_rows) AS o
+    WHERE c.${scope} = o.${scope} AND c.patients = 0;
   END IF;`,
     '  ',
   )}
@@ -142,13 +158,15 @@ const SIGNATURE = 'registry_patient_list_counts_change()';
 
 /**
  * Installs the counts' functions when the database holds another version of them and recounts every
- * combination; recounts too when the table is empty beside a list that is not (a migration emptied it).
+ * combination; recounts too when a table of them is empty beside a list that is not (a migration emptied
+ * or made it).
  * Answers whether it recounted.
  */
 export async function installCounts(db: Queryable): Promise<boolean> {
   const [state] = (
     (await db.execute(sql`select obj_description(to_regprocedure(${SIGNATURE}), 'pg_proc') as "digest",
-      not exists (select 1 from patient_list_counts) and exists (select 1 from patient_list) as "empty"`)) as unknown as {
+      not (exists (select 1 from patient_list_counts) and exists (select 1 from patient_list_institution_counts))
+        and exists (select 1 from patient_list) as "empty"`)) as unknown as {
       rows: { digest: string | null; empty: boolean }[];
     }
   ).rows;
@@ -208,3 +226,6 @@ export async function partitionMissingCounts(db: Database): Promise<void> {
 
 /** The columns of the counts' key, for the test that holds them to the table and the list's filters. */
 export const COUNTED_COLUMNS: readonly string[] = COUNTS_KEY.map(([column]) => column);
+
+/** The key of the counts summed over the doctors, for the test that recounts them. */
+export const INSTITUTION_COUNTED_KEY: typeof COUNTS_KEY = INSTITUTION_KEY;

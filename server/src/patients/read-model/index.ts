@@ -37,5 +37,6 @@ const READ_MODEL_TABLES = [
   'patient_documents',
   'patient_list',
   'patient_list_counts',
+  'patient_list_institution_counts',
   'patient_list_missing_counts',
 ];

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor, uploadFile } from '../../test/patients.ts';
-import { COUNTS_KEY } from './counts.ts';
+import { COUNTS_KEY, INSTITUTION_COUNTED_KEY } from './counts.ts';
 import { missingCondition } from './list-sql.ts';
 
 /**
@@ -130,10 +130,14 @@ describe('the read model of the patient list', () => {
   let t: TestApp;
   let admin: Caller;
   let doctor: Caller;
+  let colleague: Caller;
+  /** Each patient's doctor, who writes its records. */
+  const owners = new Map<string, Caller>();
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await newAdmin(t);
     doctor = await newDoctor(t);
+    colleague = await newDoctor(t, { id: doctor.institutionId ?? '' });
   });
   afterAll(() => t.close());
 
@@ -204,6 +208,20 @@ describe('the read model of the patient list', () => {
     const recomputed = await t.ctx.db.execute(sql`select ${keys}, patients from (
         select ${values}, count(*)::int as patients from patient_list group by ${groups}) c order by ${keys}`);
     const rowsOf = (result: unknown) => (result as { rows: object[] }).rows;
+    // The same summed over the doctors, recomputed with the institution's key.
+    const institutionKeys = sql.raw(INSTITUTION_COUNTED_KEY.map(([column]) => column).join(', '));
+    const institutionValues = sql.raw(
+      INSTITUTION_COUNTED_KEY.map(([column, value]) => `${value} as ${column}`).join(', '),
+    );
+    const institutionGroups = sql.raw(
+      INSTITUTION_COUNTED_KEY.map((_, index) => String(index + 1)).join(', '),
+    );
+    const keptInstitution = await t.ctx.db.execute(
+      sql`select ${institutionKeys}, patients from patient_list_institution_counts order by ${institutionKeys}`,
+    );
+    const recomputedInstitution = await t.ctx.db.execute(sql`select ${institutionKeys}, patients from (
+        select ${institutionValues}, count(*)::int as patients from patient_list group by ${institutionGroups}) c
+      order by ${institutionKeys}`);
     // The missing counts, recomputed field by field from the list's own condition for it.
     const keptMissing = await t.ctx.db.execute(
       sql`select field, ${keys}, patients from patient_list_missing_counts order by field, ${keys}`,
@@ -218,8 +236,12 @@ describe('the read model of the patient list', () => {
       )}) c order by field, ${keys}`,
     );
     return {
-      kept: { all: rowsOf(kept), missing: rowsOf(keptMissing) },
-      recomputed: { all: rowsOf(recomputed), missing: rowsOf(recomputedMissing) },
+      kept: { all: rowsOf(kept), institution: rowsOf(keptInstitution), missing: rowsOf(keptMissing) },
+      recomputed: {
+        all: rowsOf(recomputed),
+        institution: rowsOf(recomputedInstitution),
+        missing: rowsOf(recomputedMissing),
+      },
     };
   }
 
@@ -231,18 +253,22 @@ describe('the read model of the patient list', () => {
   ): Promise<string> {
     const names = ['Ana Pérez', 'José Muñoz', 'Lucía Gómez', 'Iñaki Ñúñez', 'Zoë Ávila'];
     if (patients.length === 0 || random.next() < 0.08) {
-      const res = await send(doctor, 'POST', '/api/patients', {
+      // Two doctors of one institution, in turn: the counts summed over the doctors add both.
+      const creator = patients.length % 2 === 0 ? doctor : colleague;
+      const res = await send(creator, 'POST', '/api/patients', {
         identification: `${random.pick(names)} ${random.int(1, 1e6)}`,
         demography: { birthDate: random.day(1930, 2005), gender: random.pick(['male', 'female']) },
       });
       const id = res.json().data?.id as string | undefined;
       if (id) {
         patients.push(id);
+        owners.set(id, creator);
         return id;
       }
       return patients[0] ?? '';
     }
     const id = random.pick(patients);
+    const owner = owners.get(id) ?? doctor;
     const patient = known.get(id) ?? (await read(id));
     const diagnostic = random.maybe(random.pick(patient.diagnostics), 0.6);
     const treatment = random.maybe(random.pick(patient.treatments), 0.6);
@@ -274,7 +300,7 @@ describe('the read model of the patient list', () => {
     });
     switch (kind) {
       case 0:
-        await send(doctor, 'PATCH', `/api/patients/${id}`, {
+        await send(owner, 'PATCH', `/api/patients/${id}`, {
           identification: `${random.pick(names)} ${random.int(1, 1e6)}`,
           demography: {
             birthDate: random.day(1930, 2005),
@@ -285,7 +311,7 @@ describe('the read model of the patient list', () => {
         });
         break;
       case 1:
-        await send(doctor, 'PATCH', `/api/patients/${id}`, {
+        await send(owner, 'PATCH', `/api/patients/${id}`, {
           riskLevel: random.maybe(random.pick(['N/A', 'Bajo', 'Alto'])),
           deathDate: random.maybe(random.day(2010, 2025), 0.4),
           deathCause: random.maybe(random.pick(['sepsis', 'progresión', 'hemorragia']), 0.4),
@@ -297,15 +323,15 @@ describe('the read model of the patient list', () => {
         break;
       case 3:
       case 4:
-        await send(doctor, 'POST', '/api/patients/diagnostics', { patientId: id, ...dxFields() });
+        await send(owner, 'POST', '/api/patients/diagnostics', { patientId: id, ...dxFields() });
         break;
       case 5:
         if (diagnostic) {
-          await send(doctor, 'PATCH', `/api/patients/diagnostics/${diagnostic.id}`, dxFields());
+          await send(owner, 'PATCH', `/api/patients/diagnostics/${diagnostic.id}`, dxFields());
         }
         break;
       case 6:
-        await send(doctor, 'POST', '/api/patients/samples', {
+        await send(owner, 'POST', '/api/patients/samples', {
           patientId: id,
           sampleDate: random.day(2000, 2025),
           sampleType: random.pick(['MO', 'SP']),
@@ -319,10 +345,10 @@ describe('the read model of the patient list', () => {
         if (gated && random.next() < 0.5) {
           const passing = { ...dxFields(), consent: true, dxSubType: 'AML' };
           await (first
-            ? send(doctor, 'PATCH', `/api/patients/diagnostics/${first.id}`, passing)
-            : send(doctor, 'POST', '/api/patients/diagnostics', { patientId: id, ...passing }));
+            ? send(owner, 'PATCH', `/api/patients/diagnostics/${first.id}`, passing)
+            : send(owner, 'POST', '/api/patients/diagnostics', { patientId: id, ...passing }));
         }
-        await send(doctor, 'POST', '/api/patients/treatments', {
+        await send(owner, 'POST', '/api/patients/treatments', {
           patientId: id,
           treatments: [treatmentFields(random.int(1, patient.treatments.length + 1))],
         });
@@ -330,7 +356,7 @@ describe('the read model of the patient list', () => {
       }
       case 8:
         if (treatment) {
-          await send(doctor, 'PUT', `/api/patients/treatments/${id}`, {
+          await send(owner, 'PUT', `/api/patients/treatments/${id}`, {
             treatments: [{ ...treatmentFields(random.int(1, patient.treatments.length)), id: treatment.id }],
           });
         }
@@ -341,17 +367,17 @@ describe('the read model of the patient list', () => {
         const withDrugs = patient.treatments.filter((t) => t.drugs.length > 0);
         if (withDrugs.length > 0 && random.next() < 0.5) {
           const drug = random.pick(random.pick(withDrugs).drugs);
-          await send(doctor, 'DELETE', `/api/patients/treatments/drugs/${drug.id}`);
+          await send(owner, 'DELETE', `/api/patients/treatments/drugs/${drug.id}`);
         } else if (treatment) {
-          await send(doctor, 'DELETE', `/api/patients/treatments/${treatment.id}`);
+          await send(owner, 'DELETE', `/api/patients/treatments/${treatment.id}`);
         }
         break;
       }
       case 10: {
-        const withFile = random.next() < 0.2 ? await uploadFile(t, doctor, id) : null;
+        const withFile = random.next() < 0.2 ? await uploadFile(t, owner, id) : null;
         const content = () =>
           random.maybe(random.pick(['NPM1', '46,XY', ' ', 'FLT3-ITD', 'Mutación CEBPA', 'inv(16)\nCBFB']));
-        await send(doctor, 'PUT', `/api/patients/labreports/${id}`, {
+        await send(owner, 'PUT', `/api/patients/labreports/${id}`, {
           labReports: [
             {
               name: random.pick(['NGS', 'Cytogenetics', 'Molecular Studies', 'Immunophenotype', 'PCR WT1']),
@@ -369,7 +395,7 @@ describe('the read model of the patient list', () => {
       case 11:
         if (diagnostic) {
           const codes = ['NPM1', 'FLT3-ITD', 'CEBPA-bZIP', 'TP53', 'ASXL1', 'RUNX1::RUNX1T1', 'BCR::ABL1'];
-          await send(doctor, 'PUT', `/api/patients/diagnostics/${diagnostic.id}/genetics`, {
+          await send(owner, 'PUT', `/api/patients/diagnostics/${diagnostic.id}/genetics`, {
             karyotype: random.maybe(
               random.pick(['46,XY[20]', '45,XX,-7[12]/46,XX[8]', '46,XX,t(8;21)(q22;q22)[20]', 'ilegible']),
             ),

@@ -212,7 +212,7 @@ describe('finding patients in the list', () => {
       expect(plan).not.toContain('Seq Scan on patient_list');
     });
 
-    it('counts equality filters and searches from the counts table, as many as the rows match, for both roles', async () => {
+    it('counts equality filters and searches from the counts tables, as many as the rows match, for both roles', async () => {
       const total = async (statement: ReturnType<typeof sql>) =>
         ((await t.ctx.db.execute(statement)) as unknown as { rows: { total: number }[] }).rows[0]?.total;
       const ownerViewer: Viewer = { isAdmin: false, doctorId: owner.doctorId };
@@ -243,10 +243,19 @@ describe('finding patients in the list', () => {
         [adminViewer, { codeOP: 'missing', institutionCode }] as const,
         [adminViewer, { text: 'AL-OP#70001' }] as const,
         [adminViewer, { text: '70002', codeOP: 'present' }] as const,
+        // An admin naming a doctor reads that doctor's counts.
+        [adminViewer, { doctorId: owner.doctorId ?? '', subtype: 'AML' }] as const,
+        [adminViewer, { doctorId: owner.doctorId ?? '', text: 'hospital' }] as const,
       ]) {
         const statement = countSql(viewer, filter);
-        expect(await planOf(statement)).toContain(
-          filter.missing ? 'patient_list_missing_counts' : 'patient_list_counts',
+        // A count that names no doctor (an admin's) reads the counts summed over the doctors.
+        const summed = viewer.isAdmin && !filter.doctorId;
+        const summedTable = summed ? 'patient_list_institution_counts' : 'patient_list_counts';
+        const table = filter.missing ? 'patient_list_missing_counts' : summedTable;
+        const plan = await planOf(statement);
+        expect(plan, JSON.stringify(filter)).toContain(table);
+        expect(plan, JSON.stringify(filter)).not.toContain(
+          summed ? 'patient_list_counts' : 'patient_list_institution_counts',
         );
         const counted = sql`select count(*)::int as total from patient_list l ${whereOf(listConditions(viewer, filter))}`;
         expect(await total(statement), JSON.stringify(filter)).toBe(await total(counted));
@@ -254,9 +263,9 @@ describe('finding patients in the list', () => {
       expect(await total(countSql(adminViewer, { codeOP: 'present' }))).toBe(2);
       expect(await total(countSql(adminViewer, { text: 'AL-OP#70001' }))).toBe(1);
       expect(await total(countSql(ownerViewer, { text: 'npm1' }))).toBe(2);
-      expect(await planOf(countSql(adminViewer, { obito: '2020-01-01,2020-12-31' }))).not.toContain(
-        'patient_list_counts',
-      );
+      const rowByRow = await planOf(countSql(adminViewer, { obito: '2020-01-01,2020-12-31' }));
+      expect(rowByRow).not.toContain('patient_list_counts');
+      expect(rowByRow).not.toContain('patient_list_institution_counts');
     });
 
     it('counts the filters the counts table does not keep row by row, a search in its two parts, planned for their values', async () => {

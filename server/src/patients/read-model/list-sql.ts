@@ -37,8 +37,8 @@ const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 /**
  * A free-text search, in two parts: the patients of the institutions whose name matches, and the
  * patients whose own text matches (identification, the contents of the lab reports a doctor sees, and
- * for admins a Code OP). The list asks for either; a count adds the first part, summed from
- * `patient_list_counts`, to the second outside those institutions.
+ * for admins a Code OP). The list asks for either; a count adds the first part, summed from the kept
+ * counts, to the second outside those institutions.
  */
 interface TextSearch {
   readonly institutions: SQL;
@@ -292,9 +292,9 @@ export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): S
 }
 
 /**
- * The filters `patient_list_counts` keeps a count for: equality on its columns. The table's columns
- * carry the projection's names (its `code_op` is 1 or null), so that `listConditions` means the same on
- * both.
+ * The filters the kept counts (`patient_list_counts` and its siblings) hold: equality on their columns.
+ * The tables' columns carry the projection's names (their `code_op` is 1 or null), so that
+ * `listConditions` means the same on them and on the list.
  */
 const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
   'institutionCode',
@@ -368,12 +368,26 @@ function rowParts(viewer: Viewer, filters: PatientFilters): CountParts {
   return { kept: rows, rows };
 }
 
-/** A count's two parts from the kept counts (`patient_list_counts`, with `missing` `patient_list_missing_counts`). */
+/**
+ * The kept counts a count sums: with `missing`, those of the patients without that field; else, when
+ * it names no doctor (an admin's, without `doctorId`), the counts summed over the doctors, two fifths
+ * as many rows; else the doctors' own.
+ */
+function countsTableOf(viewer: Viewer, filters: PatientFilters): SQL {
+  if (filters.missing) {
+    return sql`patient_list_missing_counts`;
+  }
+  return viewer.isAdmin && !filters.doctorId
+    ? sql`patient_list_institution_counts`
+    : sql`patient_list_counts`;
+}
+
+/** A count's two parts from the kept counts (`countsTableOf`). */
 function keptParts(viewer: Viewer, filters: PatientFilters): CountParts {
   const { missing } = filters;
   const equality = filterConditions(viewer, { ...filters, quality: undefined, missing: undefined });
   // With `missing`, the counts of the patients without that field, and the rows that lack it.
-  const counts = missing ? sql`patient_list_missing_counts` : sql`patient_list_counts`;
+  const counts = countsTableOf(viewer, filters);
   const keptWhere = missing ? [...equality, sql`l.field = ${missing}`] : equality;
   const rowsWhere = missing ? [...equality, missingCondition(missing)] : equality;
   return {
@@ -385,8 +399,7 @@ function keptParts(viewer: Viewer, filters: PatientFilters): CountParts {
 }
 
 /**
- * How many patients match, from the kept counts where it can (`patient_list_counts`, and with `missing`
- * `patient_list_missing_counts`):
+ * How many patients match, from the kept counts where it can (`countsTableOf`):
  * - with equality filters only, the sum of the few rows of the counts that match them (with `quality`,
  *   corrected by the follow-ups overdue today: `qualityCountSql`);
  * - with a free-text search besides, that sum for the institutions whose name matches, plus a count of
