@@ -8,11 +8,11 @@ import { missingText } from './list-sql.ts';
 /**
  * The list's counts (`patient_list_counts`, docs/decisions/014): how many patients share each
  * combination of the list's equality filters, per doctor, and the same summed over the doctors
- * (`patient_list_institution_counts`, what an admin's count reads), kept by statement-level triggers on
- * `patient_list` in the transaction that changes its rows. The trigger's function and the rebuild are written here from one
- * list of the key's columns, and installed as the server starts under a digest of their text, as the
- * projection is (`projection.ts`); a new key column is a line here, the column and the unique
- * constraint in a migration.
+ * (`patient_list_institution_counts`, what an admin's count reads), kept by statement-level triggers
+ * on `patient_list` in the transaction that changes its rows. The trigger's function and the rebuild
+ * are written here from one list of the key's columns, and installed as the server starts under a
+ * digest of their text, as the projection is (`projection.ts`); a new key column is a line here, the
+ * column and the unique constraint in a migration.
  */
 
 /**
@@ -38,7 +38,7 @@ export const COUNTS_KEY: readonly (readonly [column: string, value: string])[] =
 const keyValues = COUNTS_KEY.map(([, value]) => value).join(', ');
 
 /** The key summed over the doctors: the institution first (`patient_list_institution_counts`). */
-const INSTITUTION_KEY = COUNTS_KEY.filter(([column]) => column !== 'doctor_id');
+export const INSTITUTION_KEY: typeof COUNTS_KEY = COUNTS_KEY.filter(([column]) => column !== 'doctor_id');
 const institutionKeyValues = INSTITUTION_KEY.map(([, value]) => value).join(', ');
 
 /**
@@ -226,6 +226,3 @@ export async function partitionMissingCounts(db: Database): Promise<void> {
 
 /** The columns of the counts' key, for the test that holds them to the table and the list's filters. */
 export const COUNTED_COLUMNS: readonly string[] = COUNTS_KEY.map(([column]) => column);
-
-/** The key of the counts summed over the doctors, for the test that recounts them. */
-export const INSTITUTION_COUNTED_KEY: typeof COUNTS_KEY = INSTITUTION_KEY;

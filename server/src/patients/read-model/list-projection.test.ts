@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor, uploadFile } from '../../test/patients.ts';
-import { COUNTS_KEY, INSTITUTION_COUNTED_KEY } from './counts.ts';
+import { COUNTS_KEY, INSTITUTION_KEY } from './counts.ts';
 import { missingCondition } from './list-sql.ts';
 
 /**
@@ -199,30 +199,25 @@ describe('the read model of the patient list', () => {
    * one order: they must be equal, with no combination left at zero.
    */
   async function counts() {
-    const keys = sql.raw(COUNTS_KEY.map(([column]) => column).join(', '));
-    const kept = await t.ctx.db.execute(
-      sql`select ${keys}, patients from patient_list_counts order by ${keys}`,
-    );
-    const values = sql.raw(COUNTS_KEY.map(([column, value]) => `${value} as ${column}`).join(', '));
-    const groups = sql.raw(COUNTS_KEY.map((_, index) => String(index + 1)).join(', '));
-    const recomputed = await t.ctx.db.execute(sql`select ${keys}, patients from (
-        select ${values}, count(*)::int as patients from patient_list group by ${groups}) c order by ${keys}`);
     const rowsOf = (result: unknown) => (result as { rows: object[] }).rows;
+    /** A table of counts as kept, and as recomputed from the read model with its key, in one order. */
+    const keptAndRecomputed = async (table: string, key: typeof COUNTS_KEY) => {
+      const keys = sql.raw(key.map(([column]) => column).join(', '));
+      const values = sql.raw(key.map(([column, value]) => `${value} as ${column}`).join(', '));
+      const groups = sql.raw(key.map((_, index) => String(index + 1)).join(', '));
+      const kept = await t.ctx.db.execute(
+        sql`select ${keys}, patients from ${sql.raw(table)} order by ${keys}`,
+      );
+      const recomputed = await t.ctx.db.execute(sql`select ${keys}, patients from (
+          select ${values}, count(*)::int as patients from patient_list group by ${groups}) c order by ${keys}`);
+      return { kept: rowsOf(kept), recomputed: rowsOf(recomputed) };
+    };
+    const all = await keptAndRecomputed('patient_list_counts', COUNTS_KEY);
     // The same summed over the doctors, recomputed with the institution's key.
-    const institutionKeys = sql.raw(INSTITUTION_COUNTED_KEY.map(([column]) => column).join(', '));
-    const institutionValues = sql.raw(
-      INSTITUTION_COUNTED_KEY.map(([column, value]) => `${value} as ${column}`).join(', '),
-    );
-    const institutionGroups = sql.raw(
-      INSTITUTION_COUNTED_KEY.map((_, index) => String(index + 1)).join(', '),
-    );
-    const keptInstitution = await t.ctx.db.execute(
-      sql`select ${institutionKeys}, patients from patient_list_institution_counts order by ${institutionKeys}`,
-    );
-    const recomputedInstitution = await t.ctx.db.execute(sql`select ${institutionKeys}, patients from (
-        select ${institutionValues}, count(*)::int as patients from patient_list group by ${institutionGroups}) c
-      order by ${institutionKeys}`);
+    const institution = await keptAndRecomputed('patient_list_institution_counts', INSTITUTION_KEY);
     // The missing counts, recomputed field by field from the list's own condition for it.
+    const keys = sql.raw(COUNTS_KEY.map(([column]) => column).join(', '));
+    const values = sql.raw(COUNTS_KEY.map(([column, value]) => `${value} as ${column}`).join(', '));
     const keptMissing = await t.ctx.db.execute(
       sql`select field, ${keys}, patients from patient_list_missing_counts order by field, ${keys}`,
     );
@@ -236,10 +231,10 @@ describe('the read model of the patient list', () => {
       )}) c order by field, ${keys}`,
     );
     return {
-      kept: { all: rowsOf(kept), institution: rowsOf(keptInstitution), missing: rowsOf(keptMissing) },
+      kept: { all: all.kept, institution: institution.kept, missing: rowsOf(keptMissing) },
       recomputed: {
-        all: rowsOf(recomputed),
-        institution: rowsOf(recomputedInstitution),
+        all: all.recomputed,
+        institution: institution.recomputed,
         missing: rowsOf(recomputedMissing),
       },
     };
