@@ -109,26 +109,30 @@ describe.runIf(bin)('PostgreSQL restarted under load', () => {
     // Every kind of request that holds a connection across several statements: writes in a
     // transaction with their audit event, exports over a snapshot, sign-ins; and plain reads. No pause
     // between requests, so that connections are checked out when PostgreSQL cuts them.
-    const statuses: number[] = [];
+    const answers: { request: string; status: number; requestId?: string }[] = [];
     let running = true;
     let next = 0;
-    const worker = (request: () => Promise<Response>) => async () => {
+    const worker = (request: string, send: () => Promise<Response>) => async () => {
       while (running) {
         try {
-          const res = await request();
-          await res.arrayBuffer();
-          statuses.push(res.status);
+          const res = await send();
+          const body = Buffer.from(await res.arrayBuffer());
+          let requestId: string | undefined;
+          if (res.status >= 500 && res.headers.get('content-type')?.startsWith('application/json')) {
+            requestId = (JSON.parse(body.toString()) as { requestId?: string }).requestId;
+          }
+          answers.push({ request, status: res.status, requestId });
         } catch (error) {
           // Refused: the server is gone. An export cut mid-stream (its connection to PostgreSQL broke
           // after the first rows were sent) ends the response early instead, which is allowed.
           const code = (error as { cause?: { code?: string } }).cause?.code;
-          statuses.push(code === 'ECONNREFUSED' ? -1 : -2);
+          answers.push({ request, status: code === 'ECONNREFUSED' ? -1 : -2 });
         }
       }
     };
     const load = [
       ...Array.from({ length: 4 }, () =>
-        worker(() => {
+        worker('POST /api/institutions', () => {
           const code = `RESTART-${next++}`;
           return client.send(
             'POST',
@@ -138,10 +142,10 @@ describe.runIf(bin)('PostgreSQL restarted under load', () => {
           );
         }),
       ),
-      worker(() => client.get('/api/patients/csv', token)),
-      worker(() => client.get('/api/patients/xls', token)),
-      worker(() => client.get('/api/patients/list?size=25', token)),
-      worker(() => client.get('/api/institutions/list?size=50', token)),
+      worker('GET /api/patients/csv', () => client.get('/api/patients/csv', token)),
+      worker('GET /api/patients/xls', () => client.get('/api/patients/xls', token)),
+      worker('GET /api/patients/list', () => client.get('/api/patients/list?size=25', token)),
+      worker('GET /api/institutions/list', () => client.get('/api/institutions/list?size=50', token)),
     ].map((run) => run());
 
     const cycles = 5;
@@ -163,9 +167,16 @@ describe.runIf(bin)('PostgreSQL restarted under load', () => {
 
     expect(server.child.exitCode, server.output()).toBeNull();
     expect(server.child.signalCode).toBeNull();
+    const statuses = answers.map((answer) => answer.status);
     expect(statuses).not.toContain(-1);
-    // Only successes and 503s: a cut connection is never a 500.
-    expect([...new Set(statuses)].filter((status) => ![200, 201, 503, -2].includes(status))).toEqual([]);
+    // Only successes and 503s: a cut connection is never a 500. A failure names each request that
+    // answered otherwise, with what the server logged of it (the error's class and code).
+    const unexpected = answers.filter((answer) => ![200, 201, 503, -2].includes(answer.status));
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((line) => unexpected.some((answer) => answer.requestId && line.includes(answer.requestId)));
+    expect(unexpected, logged.join('\n')).toEqual([]);
     expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(20);
     expect((await client.get('/api/ready')).status).toBe(200);
     expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);

@@ -42,6 +42,21 @@ export async function withSnapshot<T>(
       await client.query(setting);
     }
   };
+  // A further reader is a help, not a need: one that cannot join (its import failed, because the
+  // connection that exported the snapshot was cut in between and the snapshot went with it) is dropped,
+  // and the work goes on with the readers it has. Its failure is never the work's: if the database has
+  // gone away, the main reader's next statement says so (503), rather than an unknown snapshot (500).
+  const joined = async (client: pg.PoolClient, snapshot: string): Promise<boolean> => {
+    try {
+      await begin(client, snapshot);
+      return true;
+    } catch (error) {
+      clients.splice(clients.indexOf(client), 1);
+      await client.query('rollback').catch(() => undefined);
+      client.release(error instanceof Error ? error : true);
+      return false;
+    }
+  };
   try {
     const main = await pool.connect();
     await begin(main);
@@ -53,7 +68,9 @@ export async function withSnapshot<T>(
         if (!spare) {
           break;
         }
-        await begin(await pool.connect(), exported.snapshot);
+        if (!(await joined(await pool.connect(), exported.snapshot))) {
+          break;
+        }
       }
     }
     const result = await work(clients.map((client) => drizzlePg({ client }) as unknown as Database));
