@@ -312,6 +312,8 @@ describe('finding patients in the list', () => {
         { page: 1, size: 2, orderBy: 'createdAt', order: 'asc' },
         { page: 0, size: 3, orderBy: 'codeOP', order: 'asc', text: 'npm1' },
         { page: 1, size: 3, orderBy: 'codeOP', order: 'desc', text: 'hospital' },
+        // Matched in both parts of a search (its text, its institution's name): on the page once.
+        { page: 0, size: 10, orderBy: 'createdAt', order: 'desc', text: 'hospital', subtype: 'AML' },
         { page: 0, size: 10, subtype: 'AML', orderBy: 'createdAt', order: 'desc' },
         { page: 0, size: 4, followUpDue: 1 },
         { page: 1, size: 2, followUpDue: 1, missing: 'karyotype', orderBy: 'createdAt', order: 'asc' },
@@ -330,6 +332,13 @@ describe('finding patients in the list', () => {
         pageSql(adminViewer, { page: 0, size: 10, orderBy: 'createdAt', order: 'desc', text: 'npm1' }),
       );
       expect(plan).not.toContain('Seq Scan on patient_list');
+      // Its few matches: the patients whose text matches from the trigram indexes, apart from those of
+      // the institutions whose name matches.
+      const few = await planOf(
+        pageSql(adminViewer, { page: 0, size: 10, orderBy: 'codeOP', order: 'desc', text: 'npm1' }, true),
+      );
+      expect(few).toContain('patient_list_report_search_idx');
+      expect(few).not.toContain('Seq Scan on patient_list');
     });
   });
 });

@@ -262,6 +262,24 @@ export function isUnfiltered(filters: PatientFilters): boolean {
 }
 
 /**
+ * The few matches of a page, with the columns of its orders. A search's are found in its two parts,
+ * as its count finds them: the patients whose own text matches (through the trigram indexes, with the
+ * other filters), and those of the institutions whose name matches. As one condition, the two parts
+ * joined by `or`, the planner could not tell how few the text matched, and read every row the other
+ * filters matched to check it (3,555 rows for 81 matches: docs/performance.md).
+ */
+function fewMatchesSql(viewer: Viewer, query: PatientListQuery): SQL {
+  const columns = sql`l.patient_id, l.code_op, l.created_at`;
+  if (!query.text) {
+    return sql`select ${columns} from patient_list l ${whereOf(listConditions(viewer, query))} offset 0`;
+  }
+  const conditions = filterConditions(viewer, query);
+  const search = textSearch(viewer, query.text);
+  return sql`select ${columns} from patient_list l ${whereOf([...conditions, search.patients])}
+    union select ${columns} from patient_list l ${whereOf([...conditions, search.institutions])}`;
+}
+
+/**
  * One page of the list: the page's keys are found first, and only the rows of the page are then read —
  * an offset skips index entries, never whole rows. With many matches (`few`
  * false) the keys come from walking the index of the list's order, which finds a page after a few
@@ -270,10 +288,9 @@ export function isUnfiltered(filters: PatientFilters): boolean {
  */
 export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): SQL {
   const order = listOrder(viewer, query);
-  const where = whereOf(listConditions(viewer, query));
   const matches = few
-    ? sql`(select l.patient_id, l.code_op, l.created_at from patient_list l ${where} offset 0) l`
-    : sql`patient_list l ${where}`;
+    ? sql`(${fewMatchesSql(viewer, query)}) l`
+    : sql`patient_list l ${whereOf(listConditions(viewer, query))}`;
   return sql`with page as materialized (
       select l.patient_id from ${matches}
       ${order} limit ${query.size} offset ${query.page * query.size}
