@@ -704,20 +704,31 @@ export const patientList = pgTable(
       t.hasMolecular,
       t.hasNgs,
     ),
-    // Every equality filter of the list in one inverted index (extension btree_gin): the few matches of
-    // any combination of them (read-model/list-sql.ts, `FEW_MATCHES`) are the intersection of as many
-    // lists of rows, where the B-tree indexes above would each read every row of one value
-    // (docs/performance.md). Without a pending list, so that no read scans the recent writes one by one.
-    index('patient_list_equality_idx')
-      .using('gin', t.institutionId, t.doctorId, t.dxSubType, t.dxSecondary, t.relapse, t.eln2022)
+    // The search's texts, as trigrams, and every equality filter of the list in one inverted index
+    // (extensions pg_trgm and btree_gin). A search with other filters is one scan of it, which starts
+    // from the rarest of its keys and skips through the others' lists; with an index per kind, each
+    // made a bitmap of every row it matched before they were intersected (docs/performance.md). The few
+    // matches of equality filters alone (read-model/list-sql.ts, `FEW_MATCHES`) are the intersection of
+    // as many lists of rows, where the B-tree indexes above would each read every row of one value.
+    // Without a pending list, so that no read scans the recent writes one by one.
+    index('patient_list_filters_idx')
+      .using(
+        'gin',
+        sql`${t.searchText} gin_trgm_ops`,
+        sql`${t.reportText} gin_trgm_ops`,
+        t.institutionId,
+        t.doctorId,
+        t.dxSubType,
+        t.dxSecondary,
+        t.relapse,
+        t.eln2022,
+      )
       .with({ fastupdate: false }),
     // A relapse-date range's matches with the columns of the list's orders and of its other filters:
     // its count, and its matches sorted, are read from the index alone, whatever filters go with it.
     index('patient_list_relapse_date_idx')
       .on(t.relapseDate, t.codeOP, t.createdAt, t.patientId, ...carriedColumns(t, 'relapseDate', 'codeOP'))
       .where(sql`${t.relapseDate} is not null`),
-    index('patient_list_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('patient_list_report_search_idx').using('gin', sql`${t.reportText} gin_trgm_ops`),
     // The living patients by the day their follow-up is counted from: `followUpDue` is a range of it,
     // with the columns of the list's other filters and orders, so that its count and its sorted
     // matches (read-model/list-sql.ts, `FOLLOW_UP_FEW_MATCHES`) are read from the index alone.

@@ -205,10 +205,11 @@ describe('finding patients in the list', () => {
       });
     }
 
-    it('searches the lab reports through their trigram index', async () => {
+    it('searches the lab reports through their trigrams in the filters index', async () => {
       const plan = await planOf(countSql(adminViewer, { text: 'npm1' }));
-      expect(plan).toContain('patient_list_report_search_idx');
-      expect(plan).toContain('patient_list_search_idx');
+      expect(plan).toContain('patient_list_filters_idx');
+      expect(plan).toMatch(/Index Cond: \(report_text ~~ '%npm1%'::text\)/);
+      expect(plan).toMatch(/Index Cond: \(search_text ~~ '%npm1%'::text\)/);
       expect(plan).not.toContain('Seq Scan on patient_list');
     });
 
@@ -337,7 +338,7 @@ describe('finding patients in the list', () => {
       const few = await planOf(
         pageSql(adminViewer, { page: 0, size: 10, orderBy: 'codeOP', order: 'desc', text: 'npm1' }, true),
       );
-      expect(few).toContain('patient_list_report_search_idx');
+      expect(few).toContain('patient_list_filters_idx');
       expect(few).not.toContain('Seq Scan on patient_list');
     });
   });
