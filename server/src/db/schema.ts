@@ -507,7 +507,7 @@ export const patientList = pgTable(
     searchText: text('search_text').notNull(),
     /**
      * `registry_search_text` of the contents of the lab reports a doctor sees (every entry but NGS OP),
-     * one per line: the free-text search matches them too, through a trigram index.
+     * one per line: the free-text search matches them too, through the filters index's trigrams.
      */
     reportText: text('report_text').notNull().default(''),
     codeOP: integer('code_op'),

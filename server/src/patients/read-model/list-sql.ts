@@ -49,7 +49,8 @@ function textSearch(viewer: Viewer, text: string): TextSearch {
   const pattern = sql`registry_search_text(${containsPattern(text)})`;
   const matches = [
     sql`l.search_text like ${pattern}`,
-    // The contents of the lab reports a doctor sees (not NGS OP), through their own trigram index.
+    // The contents of the lab reports a doctor sees (not NGS OP), through their trigrams in the
+    // filters index.
     sql`l.report_text like ${pattern}`,
   ];
   const code = CODE_OP_TEXT.exec(text);
@@ -263,8 +264,8 @@ export function isUnfiltered(filters: PatientFilters): boolean {
 
 /**
  * The few matches of a page, with the columns of its orders. A search's are found in its two parts,
- * as its count finds them: the patients whose own text matches (through the trigram indexes, with the
- * other filters), and those of the institutions whose name matches. As one condition, the two parts
+ * as its count finds them: the patients whose own text matches (through the trigrams of the filters
+ * index, with the other filters), and those of the institutions whose name matches. As one condition, the two parts
  * joined by `or`, the planner could not tell how few the text matched, and read every row the other
  * filters matched to check it (3,555 rows for 81 matches: docs/performance.md).
  */
@@ -420,8 +421,8 @@ function keptParts(viewer: Viewer, filters: PatientFilters): CountParts {
  * - with equality filters only, the sum of the few rows of the counts that match them (with `quality`,
  *   corrected by the follow-ups overdue today: `qualityCountSql`);
  * - with a free-text search besides, that sum for the institutions whose name matches, plus a count of
- *   the patients elsewhere whose own text matches (a trigram index finds them; a search that matches a
- *   hospital's name would otherwise count most of the registry row by row);
+ *   the patients elsewhere whose own text matches (the trigrams of the filters index find them; a
+ *   search that matches a hospital's name would otherwise count most of the registry row by row);
  * - with a relapse-date range, a follow-up due or a query's state, a count of the matching rows
  *   (`rowParts`), a search in the same two parts.
  */
