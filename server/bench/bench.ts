@@ -255,6 +255,7 @@ async function main(): Promise<void> {
       ? { admin: await capture.login(ADMIN), doctor: await capture.login(state.doctorEmail) }
       : null;
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
+    const vocabulary = await vocabularyOf(server.base, tokens.admin, state.ids);
     const lists: [string, string][] = [
       ['no filter', ''],
       ['relapse=false', 'relapse=false'],
@@ -264,19 +265,16 @@ async function main(): Promise<void> {
       ['subtype=AML M3, page=500', 'subtype=AML%20M3&page=500'],
       ['eln=adverse', 'eln=adverse'],
       ['eln=favorable, relapse=true', 'eln=favorable&relapse=true'],
-    ];
-    const combinationSeed = Number(values['combination-seed'] ?? Math.floor(Math.random() * 2 ** 31));
-    const vocabulary = await vocabularyOf(server.base, tokens.admin, state.ids);
-    const combinations = drawCombinations(combinationSeed, Number(values.combinations), vocabulary);
-    // The two requests that found combinations the set above did not hold: a wide relapse-date range,
-    // and an institution's relapsed patients of one subtype.
-    lists.push(
+      // The two requests that found combinations the set above did not hold: a wide relapse-date range,
+      // and an institution's relapsed patients of one subtype.
       ['obito=2020-01-01,2024-12-31', 'obito=2020-01-01,2024-12-31'],
       [
         'institution, subtype=AML M2, relapse=true',
         `institutionCode=${encodeURIComponent(vocabulary.institutionCodes[0] ?? '')}&subtype=AML%20M2&relapse=true`,
       ],
-    );
+    ];
+    const combinationSeed = Number(values['combination-seed'] ?? Math.floor(Math.random() * 2 ** 31));
+    const combinations = drawCombinations(combinationSeed, Number(values.combinations), vocabulary);
     out(
       `filter combinations drawn from seed ${combinationSeed} (--combination-seed ${combinationSeed} draws them again)`,
     );

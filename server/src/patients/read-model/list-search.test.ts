@@ -333,8 +333,8 @@ describe('finding patients in the list', () => {
         pageSql(adminViewer, { page: 0, size: 10, orderBy: 'createdAt', order: 'desc', text: 'npm1' }),
       );
       expect(plan).not.toContain('Seq Scan on patient_list');
-      // Its few matches: the patients whose text matches from the trigram indexes, apart from those of
-      // the institutions whose name matches.
+      // Its few matches: the patients whose text matches from the filters index's trigrams, apart from
+      // those of the institutions whose name matches.
       const few = await planOf(
         pageSql(adminViewer, { page: 0, size: 10, orderBy: 'codeOP', order: 'desc', text: 'npm1' }, true),
       );

@@ -265,9 +265,9 @@ export function isUnfiltered(filters: PatientFilters): boolean {
 /**
  * The few matches of a page, with the columns of its orders. A search's are found in its two parts,
  * as its count finds them: the patients whose own text matches (through the trigrams of the filters
- * index, with the other filters), and those of the institutions whose name matches. As one condition, the two parts
- * joined by `or`, the planner could not tell how few the text matched, and read every row the other
- * filters matched to check it (4,083 rows for 81 matches: docs/performance.md).
+ * index, with the other filters), and those of the institutions whose name matches. As one condition,
+ * the two parts joined by `or`, the planner could not tell how few the text matched, and read every
+ * row the other filters matched to check it (4,083 rows for 81 matches: docs/performance.md).
  */
 function fewMatchesSql(viewer: Viewer, query: PatientListQuery): SQL {
   const columns = sql`l.patient_id, l.code_op, l.created_at`;
