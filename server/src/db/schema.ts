@@ -845,6 +845,53 @@ export const patientListInstitutionCounts = pgTable(
 );
 
 /**
+ * The searches whose matches the list counts from kept counts (read-model/search-terms.ts): each a
+ * normalised `like` pattern (`registry_search_text('%npm1%')`) that matched many patients' own text.
+ * A search for a word that most lab reports hold must otherwise read every matching row to count it
+ * exactly. Registered by the server after such a count, at most `SEARCH_TERMS_KEPT` of them, the
+ * oldest let go first.
+ */
+export const patientListSearchTerms = pgTable('patient_list_search_terms', {
+  pattern: text('pattern').primaryKey(),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * How many rows of `patient_list` whose own text (identification or lab reports) matches a registered
+ * search share each combination of the counts' key (`patient_list_counts`): a count of that search,
+ * alone or with the equality filters, sums these rows. Kept by the same triggers as the other counts,
+ * in the same transaction; a search let go takes its rows with it. Stored half full, as its siblings.
+ */
+export const patientListTermCounts = pgTable(
+  'patient_list_term_counts',
+  {
+    pattern: text('pattern')
+      .notNull()
+      .references(() => patientListSearchTerms.pattern, { onDelete: 'cascade' }),
+    ...countsKey(),
+    patients: integer('patients').notNull(),
+  },
+  (t) => [
+    // The search first: a count reads that search's rows only. The doctor's index finds the
+    // combinations a change may have emptied. No index on `patients`, as above.
+    index('patient_list_term_counts_doctor_idx').on(t.doctorId),
+    unique('patient_list_term_counts_key')
+      .on(
+        t.pattern,
+        t.doctorId,
+        t.institutionId,
+        t.dxSubType,
+        t.dxSecondary,
+        t.relapse,
+        t.codeOP,
+        t.eln2022,
+        t.quality,
+      )
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * How many rows of `patient_list` that lack a field share each combination of the list's counts' key
  * (`patient_list_counts`), per field the list's `missing` filter knows (read-model/counts.ts): a count
  * of `missing=karyotype`, alone or with the equality filters, sums these rows as the other counts do,

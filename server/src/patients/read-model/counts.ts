@@ -51,6 +51,13 @@ const MISSING_ARRAY = `array_remove(ARRAY[${MISSING_FIELDS.map(
 ).join(', ')}]::text[], NULL)`;
 
 /**
+ * Whether a row's own text (`l`) matches a search's normalised pattern, as the list's search means it
+ * (`list-sql.ts` `textSearch`): its identification or the lab reports a doctor sees.
+ */
+const ownTextMatches = (pattern: string) =>
+  `(l.search_text LIKE ${pattern} OR l.report_text LIKE ${pattern})`;
+
+/**
  * A table of kept counts: its columns (the key, then its own), and the statement that gives each row of
  * a table of `patient_list` rows its values with a sign — one per row, or one per field it lacks.
  */
@@ -82,6 +89,14 @@ const COUNTS_TABLES: readonly CountsTable[] = [
       `SELECT ${keyValues}, field, ${sign} FROM ${table} AS l CROSS JOIN LATERAL unnest(${MISSING_ARRAY}) AS field`,
     scope: 'doctor_id',
   },
+  {
+    // The registered searches (search-terms.ts) each row's own text matches.
+    name: 'patient_list_term_counts',
+    columns: ['pattern', ...COUNTS_KEY.map(([column]) => column)],
+    rowsOf: (table, sign) =>
+      `SELECT t.pattern, ${keyValues}, ${sign} FROM ${table} AS l JOIN patient_list_search_terms AS t ON ${ownTextMatches('t.pattern')}`,
+    scope: 'doctor_id',
+  },
 ];
 
 /** Adds the signed rows to a table's counts, one per combination, in one key order. */
@@ -94,6 +109,16 @@ function upsert({ name, columns }: CountsTable, rows: string): string {
     ORDER BY ${aliases}
     ON CONFLICT ON CONSTRAINT ${name}_key DO UPDATE SET patients = c.patients + excluded.patients;`;
 }
+
+/**
+ * The kept counts of a search as it is registered (search-terms.ts), counted from every row: its
+ * normalised pattern is `$1`, a value the planner sees, so that a search few rows match is found
+ * through the trigrams of the filters index.
+ */
+export const COUNT_SEARCH_TERM = upsert(
+  COUNTS_TABLES.find(({ name }) => name === 'patient_list_term_counts') as CountsTable,
+  `SELECT $1::text, ${keyValues}, 1 FROM patient_list AS l WHERE ${ownTextMatches('$1')}`,
+);
 
 /** Each table's statements of one kind, one after the other. */
 const each = (statement: (table: CountsTable, index: number) => string, indent = '    ') =>
@@ -141,12 +166,16 @@ $counts$`,
 AS $truncate$
 BEGIN
   ${each(({ name }) => `DELETE FROM ${name};`, '  ')}
+  DELETE FROM patient_list_search_terms;
   RETURN NULL;
 END;
 $truncate$`,
   `CREATE OR REPLACE FUNCTION registry_rebuild_patient_list_counts() RETURNS void
   LANGUAGE sql VOLATILE
 AS $rebuild$
+  -- The registered searches are let go: the server registers them again as they are searched for,
+  -- rather than a start reading every row once per search.
+  DELETE FROM patient_list_search_terms;
   ${each((table) => `DELETE FROM ${table.name};\n  ${upsert(table, table.rowsOf('patient_list', 1))}`, '  ')}
 $rebuild$`,
 ];

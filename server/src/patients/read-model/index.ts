@@ -39,4 +39,5 @@ const READ_MODEL_TABLES = [
   'patient_list_counts',
   'patient_list_institution_counts',
   'patient_list_missing_counts',
+  'patient_list_term_counts',
 ];

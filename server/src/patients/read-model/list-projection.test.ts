@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor, uploadFile } from '../../test/patients.ts';
 import { COUNTS_KEY, INSTITUTION_KEY } from './counts.ts';
 import { missingCondition } from './list-sql.ts';
+import { registerSearchTerm } from './search-terms.ts';
 
 /**
  * The list's read model must equal, after any sequence of writes, what the records say. Random writes
@@ -218,6 +219,17 @@ describe('the read model of the patient list', () => {
     // The missing counts, recomputed field by field from the list's own condition for it.
     const keys = sql.raw(COUNTS_KEY.map(([column]) => column).join(', '));
     const values = sql.raw(COUNTS_KEY.map(([column, value]) => `${value} as ${column}`).join(', '));
+    // The registered searches' counts, recomputed from the rows their own text matches.
+    const keptTerms = await t.ctx.db.execute(
+      sql`select pattern, ${keys}, patients from patient_list_term_counts order by pattern, ${keys}`,
+    );
+    const recomputedTerms = await t.ctx.db.execute(
+      sql`select pattern, ${keys}, patients from (select t.pattern, ${values}, count(*)::int as patients
+        from patient_list l join patient_list_search_terms t
+          on l.search_text like t.pattern or l.report_text like t.pattern
+        group by ${sql.raw(['1', ...COUNTS_KEY.map((_, index) => String(index + 2))].join(', '))}) c
+        order by pattern, ${keys}`,
+    );
     const keptMissing = await t.ctx.db.execute(
       sql`select field, ${keys}, patients from patient_list_missing_counts order by field, ${keys}`,
     );
@@ -231,11 +243,17 @@ describe('the read model of the patient list', () => {
       )}) c order by field, ${keys}`,
     );
     return {
-      kept: { all: all.kept, institution: institution.kept, missing: rowsOf(keptMissing) },
+      kept: {
+        all: all.kept,
+        institution: institution.kept,
+        missing: rowsOf(keptMissing),
+        terms: rowsOf(keptTerms),
+      },
       recomputed: {
         all: all.recomputed,
         institution: institution.recomputed,
         missing: rowsOf(recomputedMissing),
+        terms: rowsOf(recomputedTerms),
       },
     };
   }
@@ -421,6 +439,11 @@ describe('the read model of the patient list', () => {
     const patients: string[] = [];
     // The file as last read after each write: the next write to that patient picks its records from it.
     const known = new Map<string, Patient>();
+    // Searches registered before any patient, whose counts the writes then move: words of the lab
+    // reports and of the identifications the writes make.
+    for (const text of ['npm1', '46,xy', 'ez', 'ñ']) {
+      expect(await registerSearchTerm(t.ctx.db, text)).toBe(true);
+    }
     for (let i = 0; i < WRITES; i++) {
       const id = await randomWrite(random, patients, known);
       const patient = await read(id);

@@ -30,7 +30,7 @@ import { isOther, iso, reportContentOf } from './records-sql.ts';
  */
 
 /** `%text%` for LIKE, with LIKE's own wildcards escaped. */
-const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 
@@ -43,26 +43,33 @@ const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 interface TextSearch {
   readonly institutions: SQL;
   readonly patients: SQL;
+  /** The normalised `like` pattern, as a registered search keeps it (search-terms.ts). */
+  readonly pattern: SQL;
+  /** The patients' own text matches, without the Code OP: what a registered search counts. */
+  readonly ownText: SQL;
+  /** An admin's search that reads as a Code OP (`123`, `AL-OP#123`): the patient with that code. */
+  readonly code: SQL | null;
 }
 
 function textSearch(viewer: Viewer, text: string): TextSearch {
-  const pattern = sql`registry_search_text(${containsPattern(text)})`;
-  const matches = [
-    sql`l.search_text like ${pattern}`,
-    // The contents of the lab reports a doctor sees (not NGS OP), through their trigrams in the
-    // filters index.
-    sql`l.report_text like ${pattern}`,
-  ];
-  const code = CODE_OP_TEXT.exec(text);
-  if (seesAdminFields(viewer) && code?.[1]) {
-    matches.push(sql`l.code_op = ${Number(code[1])}`);
-  }
+  const pattern = searchPatternOf(text);
+  // The contents of the lab reports a doctor sees (not NGS OP), through their trigrams in the filters
+  // index.
+  const ownText = sql`(l.search_text like ${pattern} or l.report_text like ${pattern})`;
+  const digits = CODE_OP_TEXT.exec(text)?.[1];
+  const code = seesAdminFields(viewer) && digits ? sql`l.code_op = ${Number(digits)}` : null;
   return {
     // An array, not a subquery: `= any(array)` can join the other branches in one BitmapOr.
     institutions: sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
-    patients: sql`(${sql.join(matches, sql` or `)})`,
+    patients: code ? sql`(${ownText} or ${code})` : ownText,
+    pattern,
+    ownText,
+    code,
   };
 }
+
+/** What a search for `text` compares, as the database normalises it: `registry_search_text('%text%')`. */
+export const searchPatternOf = (text: string): SQL => sql`registry_search_text(${containsPattern(text)})`;
 
 /**
  * The rows of the institution whose code is `code`, whatever its case (none for an unknown code). The
@@ -420,9 +427,11 @@ function keptParts(viewer: Viewer, filters: PatientFilters): CountParts {
  * How many patients match, from the kept counts where it can (`countsTableOf`):
  * - with equality filters only, the sum of the few rows of the counts that match them (with `quality`,
  *   corrected by the follow-ups overdue today: `qualityCountSql`);
- * - with a free-text search besides, that sum for the institutions whose name matches, plus a count of
- *   the patients elsewhere whose own text matches (the trigrams of the filters index find them; a
- *   search that matches a hospital's name would otherwise count most of the registry row by row);
+ * - with a free-text search besides, that sum for the institutions whose name matches, plus the
+ *   patients elsewhere whose own text matches (a search that matches a hospital's name would otherwise
+ *   count most of the registry row by row): for a registered search (search-terms.ts), the sum of its
+ *   kept counts; else a count of the rows, which the trigrams of the filters index find and `like` must
+ *   check one by one, told the server as `ownRows` so that it may register the search;
  * - with a relapse-date range, a follow-up due or a query's state, a count of the matching rows
  *   (`rowParts`), a search in the same two parts.
  */
@@ -437,5 +446,26 @@ export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
   }
   // A search in two parts, so that one matching a hospital's name does not read every row it matches.
   const search = textSearch(viewer, filters.text);
-  return sql`select (${parts.kept([search.institutions])} + ${parts.rows([sql`not ${search.institutions}`, search.patients])})::int as "total"`;
+  const institutions = parts.kept([search.institutions]);
+  const outside = sql`not ${search.institutions}`;
+  const rows = parts.rows([outside, search.patients]);
+  if (!kept || filters.missing) {
+    return sql`select (${institutions} + ${rows})::int as "total", null::int as "ownRows"`;
+  }
+  // With equality filters only, the patients' own matches from the search's kept counts once it is
+  // registered (search-terms.ts); until then counted row by row, and that number told the server.
+  const equality = [...filterConditions(viewer, filters), outside];
+  const codeOnly = search.code
+    ? sql` + (select count(*) from patient_list l ${whereOf([...equality, search.code, sql`not ${search.ownText}`])})`
+    : sql``;
+  const termCounts = sql`(select coalesce(sum(l.patients), 0) from patient_list_term_counts l
+    ${whereOf([sql`l.pattern = ${search.pattern}`, ...equality])})${codeOnly}`;
+  // `offset 0` keeps each subquery whole: pulled up, its expression would be copied into each place
+  // that names it, and the rows counted twice.
+  return sql`select (${institutions} + s.own)::int as "total",
+      (case when s.registered then null else s.own end)::int as "ownRows"
+    from (select r.registered, case when r.registered then ${termCounts} else ${rows} end as own
+      from (select exists (select 1 from patient_list_search_terms t where t.pattern = ${search.pattern}) as registered
+        offset 0) r
+      offset 0) s`;
 }

@@ -40,18 +40,24 @@ export function createReadModelRepository(db: Queryable) {
      * One page of the list and how many patients match: two statements on the read model's indexes
      * and its counts (docs/decisions/014-patient-list-projection.md). The count comes first: it is
      * cheap, it spares the page when the page lies past the end, and it tells the page how to look.
+     * With a search that could be counted from kept counts but is not registered yet, `ownRows` says
+     * how many patients' own text it matched (search-terms.ts).
      */
     async page(
       viewer: Viewer,
       query: PatientListQuery,
       ensureWanted: () => void = () => undefined,
-    ): Promise<{ rows: ListRow[]; total: number }> {
+    ): Promise<{ rows: ListRow[]; total: number; ownRows: number | null }> {
       // A count of the kept counts is planned once; one that counts rows, for its values.
       const counting = isCountPlannedOnce(query) ? executePrepared : executeStatement;
-      const [count] = rowsOf<{ total: number }>(await counting(db, countSql(viewer, query)));
+      const [count] = rowsOf<{ total: number; ownRows?: number | null }>(
+        await counting(db, countSql(viewer, query)),
+      );
       const total = count?.total ?? 0;
+      // How many patients' own text a search that could be kept matched, counted row by row.
+      const ownRows = count?.ownRows ?? null;
       if (total <= query.page * query.size) {
-        return { rows: [], total };
+        return { rows: [], total, ownRows };
       }
       ensureWanted();
       const page = pageSql(viewer, query, fewMatches(query, total));
@@ -60,7 +66,7 @@ export function createReadModelRepository(db: Queryable) {
       const rows = rowsOf<ListRow>(
         await (isUnfiltered(query) ? executePrepared : executeStatement)(db, page),
       );
-      return { rows, total };
+      return { rows, total, ownRows };
     },
   };
 }
