@@ -113,12 +113,17 @@ function upsert({ name, columns }: CountsTable, rows: string): string {
 /**
  * The kept counts of a search as it is registered (search-terms.ts), counted from every row: its
  * normalised pattern is `$1`, a value the planner sees, so that a search few rows match is found
- * through the trigrams of the filters index.
+ * through the trigrams of the filters index. The search is new and the list's writers wait, so its
+ * combinations are inserted as they are grouped, in no order and with no conflict to resolve.
  */
-export const COUNT_SEARCH_TERM = upsert(
-  COUNTS_TABLES.find(({ name }) => name === 'patient_list_term_counts') as CountsTable,
-  `SELECT $1::text, ${keyValues}, 1 FROM patient_list AS l WHERE ${ownTextMatches('$1')}`,
-);
+export const COUNT_SEARCH_TERM = (() => {
+  const { name, columns } = COUNTS_TABLES.find(
+    (table) => table.name === 'patient_list_term_counts',
+  ) as CountsTable;
+  return `INSERT INTO ${name} (${columns.join(', ')}, patients)
+    SELECT $1::text, ${keyValues}, count(*)::int FROM patient_list AS l WHERE ${ownTextMatches('$1')}
+    GROUP BY ${COUNTS_KEY.map((_, index) => index + 2).join(', ')}`;
+})();
 
 /** Each table's statements of one kind, one after the other. */
 const each = (statement: (table: CountsTable, index: number) => string, indent = '    ') =>
