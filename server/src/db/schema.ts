@@ -815,12 +815,25 @@ const institutionCountsKey = () => ({
 
 const countsKey = () => ({ doctorId: uuid('doctor_id').notNull(), ...institutionCountsKey() });
 
+/** The counts' key of a table made with `countsKey()`, its columns in the key's order. */
+const countsKeyOf = (t: { [column in keyof ReturnType<typeof countsKey>]: PgColumn }) =>
+  [
+    t.doctorId,
+    t.institutionId,
+    t.dxSubType,
+    t.dxSecondary,
+    t.relapse,
+    t.codeOP,
+    t.eln2022,
+    t.quality,
+  ] as const;
+
 export const patientListCounts = pgTable(
   'patient_list_counts',
   { ...countsKey(), patients: integer('patients').notNull() },
   (t) => [
     unique('patient_list_counts_key')
-      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.quality)
+      .on(...countsKeyOf(t))
       .nullsNotDistinct(),
     // No index on `patients`: each write changes it, and an index on it would keep PostgreSQL from
     // updating the row in place (a HOT update). The table is stored half full (fillfactor 50,
@@ -876,17 +889,7 @@ export const patientListTermCounts = pgTable(
     // combinations a change may have emptied. No index on `patients`, as above.
     index('patient_list_term_counts_doctor_idx').on(t.doctorId),
     unique('patient_list_term_counts_key')
-      .on(
-        t.pattern,
-        t.doctorId,
-        t.institutionId,
-        t.dxSubType,
-        t.dxSecondary,
-        t.relapse,
-        t.codeOP,
-        t.eln2022,
-        t.quality,
-      )
+      .on(t.pattern, ...countsKeyOf(t))
       .nullsNotDistinct(),
   ],
 );
@@ -912,17 +915,7 @@ export const patientListMissingCounts = pgTable(
     // combinations a change may have emptied. No index on `patients`, as above.
     index('patient_list_missing_counts_doctor_idx').on(t.doctorId),
     unique('patient_list_missing_counts_key')
-      .on(
-        t.field,
-        t.doctorId,
-        t.institutionId,
-        t.dxSubType,
-        t.dxSecondary,
-        t.relapse,
-        t.codeOP,
-        t.eln2022,
-        t.quality,
-      )
+      .on(t.field, ...countsKeyOf(t))
       .nullsNotDistinct(),
   ],
 );
