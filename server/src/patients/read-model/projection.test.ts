@@ -54,12 +54,16 @@ describe('the projection of the patient list', () => {
     );
     await t.ctx.db.execute(sql`comment on function registry_refresh_patient_list(uuid[], jsonb) is 'older'`);
     await t.ctx.db.execute(sql`update patient_list set dx_sub_type = 'ALL', age_at_diagnosis = 1`);
+    // A registered search (search-terms.ts), which the rebuild lets go rather than check every row against.
+    await t.ctx.db.execute(sql`insert into patient_list_search_terms (pattern) values ('%aml%')`);
     const before = (await vacuums()) ?? 0;
 
     await t.database.migrate();
 
     expect(await installed()).toBe(PROJECTION_DIGEST);
     expect(await listRows()).toEqual(rows);
+    const searches = await t.ctx.db.execute(sql`select pattern from patient_list_search_terms`);
+    expect(rowsOf(searches)).toEqual([]);
     // The rows written again are vacuumed at once, so that the list's index-only scans stay so.
     expect(await vacuums()).toBeGreaterThan(before);
   });

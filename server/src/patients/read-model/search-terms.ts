@@ -11,6 +11,8 @@ import { containsPattern } from './list-sql.ts';
  * the list. Once such a search has been counted row by row, the server registers it: its matches are
  * counted once per combination of the counts' key, and the counts' triggers keep those counts in every
  * transaction that changes the list, as they keep the others (`counts.ts`). Its next counts sum them.
+ * What is kept is the normalised search itself: since it matched a thousand patients or more, it names
+ * none of them.
  */
 
 /** A search counted row by row whose own matches reach this many is registered. */
