@@ -28,7 +28,7 @@ import {
 import { toPatient, toPatientRow } from './read-model/patient-document.ts';
 import { refreshReadModel } from './read-model/projection.ts';
 import { createReadModelRepository } from './read-model/read-model.repository.ts';
-import { registerSearchTerm, SEARCH_TERM_FROM } from './read-model/search-terms.ts';
+import { keepSearchIfBroad } from './read-model/search-terms.ts';
 
 /** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
 export async function createPatient(
@@ -116,11 +116,7 @@ export async function listPatients(
   const { rows, total, ownRows } = await cancellable(ctx.db, clientGone, (db, ensureWanted) =>
     createReadModelRepository(db).page(viewer, query, ensureWanted),
   );
-  if (query.text && ownRows !== null && ownRows >= SEARCH_TERM_FROM) {
-    // Counted row by row: its next counts read kept ones. Not awaited: the page is answered, and a
-    // search left unregistered is counted row by row again, as exactly.
-    registerSearchTerm(ctx.db, query.text).catch(() => undefined);
-  }
+  keepSearchIfBroad(ctx.db, query.text, ownRows);
   return toPage(
     rows.map((row) => toPatientRow(row, viewer)),
     total,

@@ -3,7 +3,7 @@ import { MISSING_FIELDS } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { sqlLiteral } from '../../db/sql-text.ts';
-import { missingText } from './list-sql.ts';
+import { missingText, SEARCHED_COLUMNS } from './list-sql.ts';
 
 /**
  * The list's counts (`patient_list_counts`, docs/decisions/014): how many patients share each
@@ -52,10 +52,10 @@ const MISSING_ARRAY = `array_remove(ARRAY[${MISSING_FIELDS.map(
 
 /**
  * Whether a row's own text (`l`) matches a search's normalised pattern, as the list's search means it
- * (`list-sql.ts` `textSearch`): its identification or the lab reports a doctor sees.
+ * (`list-sql.ts` `SEARCHED_COLUMNS`).
  */
 const ownTextMatches = (pattern: string) =>
-  `(l.search_text LIKE ${pattern} OR l.report_text LIKE ${pattern})`;
+  `(${SEARCHED_COLUMNS.map((column) => `${column} LIKE ${pattern}`).join(' OR ')})`;
 
 /**
  * A table of kept counts: its columns (the key, then its own), and the statement that gives each row of

@@ -51,11 +51,19 @@ interface TextSearch {
   readonly code: SQL | null;
 }
 
+/**
+ * What a search compares of a patient's own row: the identification and the contents of the lab
+ * reports a doctor sees (not NGS OP), both through their trigrams in the filters index. The registered
+ * searches' counts (`counts.ts`) compare the same.
+ */
+export const SEARCHED_COLUMNS = ['l.search_text', 'l.report_text'] as const;
+
 function textSearch(viewer: Viewer, text: string): TextSearch {
   const pattern = searchPatternOf(text);
-  // The contents of the lab reports a doctor sees (not NGS OP), through their trigrams in the filters
-  // index.
-  const ownText = sql`(l.search_text like ${pattern} or l.report_text like ${pattern})`;
+  const ownText = sql`(${sql.join(
+    SEARCHED_COLUMNS.map((column) => sql`${sql.raw(column)} like ${pattern}`),
+    sql` or `,
+  )})`;
   const digits = CODE_OP_TEXT.exec(text)?.[1];
   const code = seesAdminFields(viewer) && digits ? sql`l.code_op = ${Number(digits)}` : null;
   return {

@@ -35,6 +35,17 @@ const COUNT_LIMIT = '5s';
  */
 const COUNT_MEMORY = '64MB';
 
+/**
+ * After a list whose count read `ownRows` rows of its search's own matches (null when it read kept
+ * counts): registers the search when they were `SEARCH_TERM_FROM` or more. Not awaited by the list,
+ * which has answered; a search left unregistered is counted row by row again, as exactly.
+ */
+export function keepSearchIfBroad(db: Database, text: string | undefined, ownRows: number | null): void {
+  if (text && ownRows !== null && ownRows >= SEARCH_TERM_FROM) {
+    registerSearchTerm(db, text).catch(() => undefined);
+  }
+}
+
 /** The searches being registered by this process, so that a search is registered once. */
 const registering = new Set<string>();
 
