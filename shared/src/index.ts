@@ -22,6 +22,7 @@ export * from './patients.ts';
 export * from './patients-rules.ts';
 export * from './quality/index.ts';
 export * from './samples.ts';
+export * from './spreadsheet.ts';
 export * from './text.ts';
 export * from './treatments.ts';
 export * from './users.ts';

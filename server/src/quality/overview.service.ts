@@ -1,6 +1,7 @@
 import {
   COMPLETENESS_FIELDS,
   ELN_INPUT_FIELDS,
+  guardCsvText,
   type Overview,
   type OverviewFigures,
   type OverviewQuery,
@@ -228,9 +229,6 @@ export async function overview(ctx: AppContext, actor: Actor, query: OverviewQue
   };
 }
 
-/** A text a spreadsheet would run as a formula gets a leading quote (docs/product-rules.md#exports). */
-const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /** The overview as CSV (UTF-8 with a BOM): one row per institution or doctor, then the total. */
 export function overviewCsv(view: Overview): string {
   const header = [
@@ -251,7 +249,7 @@ export function overviewCsv(view: Overview): string {
     'medianDaysToRegistration',
   ];
   const line = (figures: OverviewFigures, names: [string, string, string]) => [
-    ...names.map(safeText),
+    ...names.map(guardCsvText),
     figures.patients,
     figures.amlPatients,
     ...figures.completeness.map((entry) => entry.n),

@@ -2,6 +2,8 @@ import {
   EXPORT_TEXTS,
   type ExportField,
   type ExportTexts,
+  guardCsvText,
+  guardXlsxText,
   type Language,
   OTHER_PREFIX,
 } from '@registry/shared';
@@ -42,32 +44,22 @@ export interface Presentation {
 
 export type Cell = string | number | boolean | null;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * A text cell that a spreadsheet could run as a formula when it reads a CSV (`=`, `+`, `-`, `@`, tab,
- * carriage return first) gets a leading `'`.
+ * A text cell that a spreadsheet could run as a formula when it reads a CSV gets a leading `'`
+ * (`guardCsvText`, the registry's one formula rule); other values pass as they are.
  */
 export function safeCell(value: unknown): Cell {
-  if (typeof value === 'string' && FORMULA_START.test(value)) {
-    return `'${value}`;
+  if (typeof value === 'string') {
+    return guardCsvText(value);
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+  if (typeof value === 'number' || typeof value === 'boolean') {
     return value;
   }
   return null;
 }
 
-/**
- * In an XLSX every text is a string cell, which no spreadsheet runs until the cell is edited; then a text
- * beginning with `=`, `@`, tab or carriage return, or with `+` or `-` not followed by a digit (`+cmd|…`,
- * `-SUM(…)`, a DDE call), would run, and gets a leading `'` (CONTRACT §3). A karyotype `+8`, `-7` or
- * `-5q` begins with a sign and a digit: it stays as it is.
- */
-const RUNNABLE = /^(?:[=@\t\r]|[+-](?!\d))/;
-export function safeXlsxText(value: string): string {
-  return RUNNABLE.test(value) ? `'${value}` : value;
-}
+/** A text cell of an XLSX, behind the XLSX formula guard (`guardXlsxText`, CONTRACT §3). */
+export const safeXlsxText = guardXlsxText;
 
 const col = (field: ExportField, kind: ColumnKind = 'text'): Column => ({ field, header: { field }, kind });
 

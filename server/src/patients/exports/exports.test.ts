@@ -183,7 +183,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     const all = await readXlsx((await get('/api/patients/xls?codes=raw')).rawPayload);
     expect(tableOf(all, 'Patients').find((row) => row.id === ids.formula)).toMatchObject({
       identification: `'=HYPERLINK("http://x")`,
-      app: '+1 cardiopatía',
+      // Not a whole-cell number nor one chromosome change (CONTRACT §3, amended 2026-11-29).
+      app: "'+1 cardiopatía",
     });
     expect(
       table('Diagnostics')
@@ -513,8 +514,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       true,
       null,
     ]);
-    // XLSX (CONTRACT §3): `=`, `@`, tab, carriage return, or `+`/`-` not followed by a digit — the
-    // DDE payloads `=cmd|…`, `+cmd|…`, `-cmd|…`, `@SUM(…)` included; karyotypes `+8`, `-7`, `-5q` stay.
+    // XLSX (CONTRACT §3, amended 2026-11-29): a formula start unless the whole cell is a number or one
+    // numerical chromosome change — the audit's `-1+cmd|…` and `+8+cmd|…` are guarded; `+8`, `-7` stay.
     expect(
       [
         '+8',
@@ -522,6 +523,9 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
         '-5q',
         '+21,-7',
         '+mar',
+        '-1',
+        "-1+cmd|' /C calc'!A0",
+        "+8+cmd|' /C calc'!A0",
         '@x',
         '=1',
         '+SUM(A1)',
@@ -540,9 +544,12 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
     ).toEqual([
       '+8',
       '-7',
-      '-5q',
-      '+21,-7',
-      "'+mar",
+      "'-5q",
+      "'+21,-7",
+      '+mar',
+      '-1',
+      "'-1+cmd|' /C calc'!A0",
+      "'+8+cmd|' /C calc'!A0",
       "'@x",
       "'=1",
       "'+SUM(A1)",

@@ -32,6 +32,12 @@ describe('the curves as CSV', () => {
     expect(rows[5]).toBe('"ALL-B; B";100;3,2854;3;0;1;1;1;1');
   });
 
+  it('puts a group name that begins as a formula behind the formula guard', () => {
+    const rows = lines(curvesCsv(outcomeOfSurvival(SURVIVAL), ["=cmd|' /C calc'!A0", '-1+1'], 'en'));
+    expect(rows[2]).toBe("'=cmd|' /C calc'!A0,200,6.5708,3,1,0,0.666667,0.3,1");
+    expect(rows[5]).toBe("'-1+1,100,3.2854,3,0,1,1,1,1");
+  });
+
   it('writes the incidence with its competing deaths and the non-relapse mortality', () => {
     const rows = lines(curvesCsv(outcomeOfIncidence(INCIDENCE), ['All patients'], 'en'));
     expect(rows[0]).toBe(

@@ -1,3 +1,4 @@
+import { guardCsvText } from '@registry/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { DAYS_PER_MONTH, isIncidence, type Outcome } from './curves.ts';
 
@@ -48,7 +49,8 @@ export function curvesCsv(outcome: Outcome, labels: readonly string[], language 
     curve.steps.map((step, stepIndex) => {
       const nrm = curve.nrm?.[stepIndex];
       return [
-        labels[index] ?? String(curve.key),
+        // A group's name may be a user's text (an institution's name): behind the formula guard.
+        guardCsvText(labels[index] ?? String(curve.key)),
         String(step.time),
         number(step.time / DAYS_PER_MONTH, 4),
         String(step.atRisk),
