@@ -46,19 +46,19 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('shows a doctor sections 01–05 with dd/MM/yyyy dates as recorded, and no death section', async () => {
+  it('shows a doctor the course above sections 01–05 numbered as the SPEC numbers them, with dd/MM/yyyy dates as recorded, and no death section', async () => {
     stubPatient(DOCTOR_VIEW);
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     expect(await screen.findByRole('heading', { level: 1, name: 'HC-0001' })).toBeInTheDocument();
     const controls = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(controls).toEqual([
+      'Evolución',
       '01Demografía',
       '02Muestras pretratamiento',
       '03Diagnóstico',
       '04Tratamientos',
-      '05Evolución',
-      '06Informe de laboratorio',
-      '07Historial',
+      '05Informe de laboratorio',
+      'Historial',
     ]);
 
     const demography = section(/Demografía/);
@@ -160,7 +160,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     ]);
     expect(screen.getByRole('textbox', { name: 'Código OP' })).toHaveValue('12');
     expect(screen.getByRole('heading', { name: 'NGS OP' })).toBeInTheDocument();
-    const death = section(/07/);
+    const death = section(/06/);
     expect(shown(death, 'Fecha de óbito')).toBe('15/01/2025');
     expect(shown(death, 'Causa de óbito')).toBe('Sepsis');
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
   it('shows a doctor the recorded death with a way to change it, and no death button', async () => {
     stubPatient({ ...DOCTOR_VIEW, deathDate: '2025-01-15', deathCause: null });
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
-    expect(await screen.findByRole('button', { name: /07\s*Óbito/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /06\s*Óbito/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar óbito' }));
     expect(await screen.findByRole('dialog', { name: 'Cambiar óbito' })).toBeInTheDocument();
