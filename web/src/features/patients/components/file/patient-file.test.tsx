@@ -63,7 +63,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
 
     const demography = section(/Demografía/);
     expect(shown(demography, 'Fecha de nacimiento')).toBe('01/01/1970');
-    expect(shown(demography, 'Edad')).toBe('54 años');
+    expect(shown(demography, 'Edad al diagnóstico')).toBe('54 años');
     expect(shown(demography, 'Sexo')).toBe('Femenino');
     expect(shown(demography, 'Antecedentes patológicos personales')).toBe('Hipertensión arterial');
 
@@ -224,12 +224,21 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'HC-0001' })).toBeInTheDocument();
   }, 12_000);
 
+  it('names the age after what it is counted to: the first diagnosis, else today', async () => {
+    stubPatient({ ...DOCTOR_VIEW, diagnostics: [] });
+    renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
+    await screen.findByRole('heading', { level: 1, name: 'HC-0001' });
+    expect(shown(section(/Demografía/), 'Edad actual')).toBe('54 años');
+    expect(section(/Demografía/).queryByText('Edad al diagnóstico')).not.toBeInTheDocument();
+  });
+
   it('reads in English', async () => {
     await i18n.changeLanguage('en');
     stubPatient(DOCTOR_VIEW);
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     expect(await screen.findByRole('button', { name: /01\s*Demography/ })).toBeInTheDocument();
     expect(shown(section(/Demography/), 'Birth date')).toBe('01/01/1970');
+    expect(shown(section(/Demography/), 'Age at diagnosis')).toBe('54 years');
     expect(shown(section(/Lab report/), 'Lab-report risk')).toBe('Medium');
     expect(screen.getByRole('link', { name: 'Edit Diagnostic' })).toBeInTheDocument();
     // The English file names the ELN 2022 responses in English: CR, never the stored RC.
