@@ -197,6 +197,21 @@ test('a doctor prints the whole file in Spanish: every section, the patient and 
   ]) {
     expect(all).not.toContain(chrome);
   }
+  // Paper follows the screen: the course first, then the SPEC's sections under their numbers, in order.
+  const headings = [
+    'Evolución',
+    '01 Demografía',
+    '02 Muestras pretratamiento',
+    '03 Diagnóstico',
+    '04 Tratamientos',
+    '05 Informe de laboratorio',
+    '06 Óbito',
+  ].map((heading) => all.search(new RegExp(`^ ?${heading}\\s*$`, 'm')));
+  expect(
+    headings.every((at) => at >= 0),
+    `headings at ${headings.join(', ')}`,
+  ).toBe(true);
+  expect([...headings].sort((a, b) => a - b)).toEqual(headings);
   for (const content of [
     'Globulina antitimocítica',
     'RUNX1-RUNX1T1 positivo',

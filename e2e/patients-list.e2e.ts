@@ -342,13 +342,14 @@ test.describe('patient list and patient file', () => {
       .getByRole('link', { name: `Ver la historia clínica de ${RELAPSED}` })
       .click();
     await expect(page.getByRole('heading', { name: RELAPSED, level: 1 })).toBeVisible();
+    // The SPEC's numbers (§2), the course above them without one.
     for (const section of [
+      'Evolución',
       '01 Demografía',
       '02 Muestras pretratamiento',
       '03 Diagnóstico',
       '04 Tratamientos',
-      '05 Evolución',
-      '06 Informe de laboratorio',
+      '05 Informe de laboratorio',
     ]) {
       await expect(page.getByRole('button', { name: section })).toHaveAttribute('aria-expanded', 'true');
     }
@@ -369,7 +370,7 @@ test.describe('patient list and patient file', () => {
     await expectAccessible(page);
     await snap(page, 'patient-file-doctor-es');
 
-    // Death: save waits for a change, the date is required, then section 07 appears.
+    // Death: save waits for a change, the date is required, then section 06 appears.
     await page.getByRole('button', { name: 'Óbito', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Registrar óbito' });
     await expect(modal.getByRole('button', { name: 'Guardar' })).toBeDisabled();
@@ -382,7 +383,7 @@ test.describe('patient list and patient file', () => {
     await page.getByRole('button', { name: /^1 / }).first().click();
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
-    await expect(page.getByRole('button', { name: '07 Óbito' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '06 Óbito' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Óbito' }).getByText('Shock séptico')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Óbito', exact: true })).toHaveCount(0);
     await snap(page, 'patient-file-doctor-death-es');

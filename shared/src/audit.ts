@@ -67,16 +67,21 @@ export const PATIENT_CHANGE_ACTIONS = [
   'file.upload',
 ] as const;
 
-/** One change in a patient's history: when, who, which record and each field's old and new value. */
-export const patientHistoryEntrySchema = auditEventSchema.pick({
-  id: true,
-  at: true,
-  actorEmail: true,
-  action: true,
-  entityType: true,
-  entityId: true,
-  changes: true,
-});
+/**
+ * One change in a patient's history: when, who (the person's name: a doctor's first and last name, an
+ * admin's nickname; null once the account is gone), which record and each field's old and new value.
+ */
+export const patientHistoryEntrySchema = auditEventSchema
+  .pick({
+    id: true,
+    at: true,
+    actorEmail: true,
+    action: true,
+    entityType: true,
+    entityId: true,
+    changes: true,
+  })
+  .extend({ actorName: z.string().nullable() });
 export type PatientHistoryEntry = z.infer<typeof patientHistoryEntrySchema>;
 
 /** `GET /api/patients/{id}/history`: a page of the patient's changes, newest first. */

@@ -7,7 +7,7 @@ import {
 } from '@registry/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { auditEvents, labReports } from '../../db/schema.ts';
+import { auditEvents, doctors, labReports, users } from '../../db/schema.ts';
 import type { Viewer } from '../patient-access.ts';
 
 /**
@@ -49,12 +49,17 @@ export function createHistoryRepository(db: Queryable) {
           id: auditEvents.id,
           at: auditEvents.at,
           actorEmail: auditEvents.actorEmail,
+          actorName: sql<
+            string | null
+          >`coalesce(${doctors.firstName} || ' ' || ${doctors.lastName}, ${users.nickname})`,
           action: auditEvents.action,
           entityType: auditEvents.entityType,
           entityId: auditEvents.entityId,
           changes: auditEvents.changes,
         })
         .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+        .leftJoin(doctors, eq(doctors.userId, auditEvents.actorUserId))
         .where(where)
         .orderBy(desc(auditEvents.at), desc(auditEvents.id))
         .limit(query.size)

@@ -13,6 +13,7 @@ interface Entry {
   id: number;
   at: string;
   actorEmail: string | null;
+  actorName: string | null;
   action: string;
   entityType: string | null;
   entityId: string | null;
@@ -70,6 +71,7 @@ describe('GET /api/patients/:id/history', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(data[2]).toMatchObject({
       actorEmail: doctor.email,
+      actorName: 'Ana García',
       entityType: 'patient',
       entityId: id,
       changes: { riskLevel: { old: null, new: 'Alto' }, 'demography.ecog': { old: 1, new: 3 } },
@@ -147,5 +149,17 @@ describe('GET /api/patients/:id/history', () => {
     const shown = (await history(doctor, id)).data;
     expect(shown.map((e) => e.action)).toEqual(['patient.create']);
     expect(Object.keys(shown[0]?.changes ?? {})).not.toContain('codeOP');
+  });
+
+  it('names who made each change: a doctor by first and last name, an admin by nickname', async () => {
+    const id = await createPatient(t, doctor);
+    await send(admin, 'PATCH', `/api/patients/${id}`, {
+      codeOP: 900_001 + Math.floor(Math.random() * 90_000),
+    });
+    const { data } = await history(admin, id);
+    expect(data.map((e) => [e.action, e.actorName])).toEqual([
+      ['patient.update', admin.email.split('@')[0]],
+      ['patient.create', 'Ana García'],
+    ]);
   });
 });

@@ -67,7 +67,8 @@ export function AppLayout({ user }: AppLayoutProps) {
     >
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The greeting gives way to the language switch on a phone: a long name is cut, the switch never. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -75,8 +76,8 @@ export function AppLayout({ user }: AppLayoutProps) {
               size="sm"
               aria-label={opened ? t('header.closeMenu') : t('header.openMenu')}
             />
-            <Box>
-              <Text fw={700} size="lg" lh={1.2} data-testid="greeting">
+            <Box miw={0}>
+              <Text fw={700} size="lg" lh={1.2} truncate="end" data-testid="greeting">
                 {t('header.greeting', { name })}
               </Text>
               <Text size="sm" c="gray.7" data-testid="today">
@@ -84,7 +85,9 @@ export function AppLayout({ user }: AppLayoutProps) {
               </Text>
             </Box>
           </Group>
-          <LanguageSwitch />
+          <Box style={{ flexShrink: 0 }}>
+            <LanguageSwitch />
+          </Box>
         </Group>
       </AppShell.Header>
 

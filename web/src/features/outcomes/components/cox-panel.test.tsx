@@ -100,7 +100,7 @@ describe('CoxPanel', { timeout: 30_000 }, () => {
       'p = 0,015',
     ]);
     expect(
-      within(forest).getByRole('rowheader', { name: 'Edad al diagnóstico (por año): por año' }),
+      within(forest).getByRole('rowheader', { name: /^Edad al diagnóstico \(por año\)$/ }),
     ).toBeInTheDocument();
     expect(screen.getByText('n = 120 pacientes, 48 eventos.')).toBeInTheDocument();
     expect(
@@ -125,6 +125,19 @@ describe('CoxPanel', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('Ningún paciente de la cohorte tuvo el evento: no hay riesgos que comparar.'),
     ).toBeInTheDocument();
+  });
+
+  it('counts a single event in the singular, and names a continuous covariate once with its unit', async () => {
+    await i18n.changeLanguage('en');
+    stubOutcomes({ '/api/outcomes/cox': () => answer(200, { data: { ...MODEL, n: 1, events: 1 } }) });
+    renderScreen(<CoxPanel filters={{}} groupBy="eln2022" endpoint="os" />);
+    await fitWithAge('Adjust for', 'Age at diagnosis (per year)', 'Fit the model');
+    expect(await screen.findByText('n = 1 patient, 1 event.')).toBeInTheDocument();
+    const forest = screen.getByRole('table', { name: /Forest plot/ });
+    expect(
+      within(forest).getByRole('rowheader', { name: /^Age at diagnosis \(per year\)$/ }),
+    ).toBeInTheDocument();
+    expect(forest).not.toHaveTextContent(/per year\): per year/);
   });
 
   it('reads in English, and says when the choices changed since the fit', async () => {

@@ -63,8 +63,8 @@ function CoxResult({ model }: { readonly model: CoxModelAnswer }) {
     <Stack gap="sm">
       <Text size="sm" fw={500} data-testid="cox-summary">
         {t('outcomes.cox.summary', {
-          n: countOf(model.n, language),
-          events: countOf(model.events, language),
+          patients: t('outcomes.cox.patients', { count: model.n, value: countOf(model.n, language) }),
+          events: t('outcomes.cox.events', { count: model.events, value: countOf(model.events, language) }),
         })}
       </Text>
       {excluded > 0 && (

@@ -121,8 +121,10 @@ export function ForestPlot({ terms, termLabel, levelLabel }: ForestPlotProps) {
                 {levels.map((term) => (
                   <Table.Tr key={`${name}-${term.level ?? ''}`}>
                     <Table.Th scope="row" fw={500}>
-                      {termLabel(name)}:{' '}
-                      {term.level === null ? t('outcomes.cox.perYear') : levelLabel(name, term.level)}
+                      {/* A continuous covariate's name already says its unit ("per year"). */}
+                      {term.level === null
+                        ? termLabel(name)
+                        : `${termLabel(name)}: ${levelLabel(name, term.level)}`}
                     </Table.Th>
                     <Table.Td py={0}>{drawing(term)}</Table.Td>
                     <Table.Td ta="right">

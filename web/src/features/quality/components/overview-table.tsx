@@ -82,6 +82,7 @@ export function OverviewTable({ overview }: OverviewTableProps) {
             missing,
             { missing: field },
             t('coordinator.missingLinkLabel', {
+              count: missing,
               value: numbers.format(missing),
               field: name,
               who: whoOf(row),

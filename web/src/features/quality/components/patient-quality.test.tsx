@@ -51,7 +51,7 @@ describe('data quality on the patient file and the wizard', () => {
     stubQueries([]);
     const { router } = renderScreen(<PatientQualitySummary patient={FLAGGED} />, { user: TEST_DOCTOR_USER });
     const list = screen.getByRole('list', { name: 'Observaciones de calidad del paciente' });
-    expect(screen.getByText('1 errores · 1 advertencias')).toBeInTheDocument();
+    expect(screen.getByText('1 error · 1 advertencia')).toBeInTheDocument();
     const [error, warning] = within(list).getAllByRole('listitem');
     expect(error).toHaveTextContent('ErrorLa recaída es anterior al diagnóstico.');
     expect(warning).toHaveTextContent('Se corrige en la ficha: Último control');
@@ -62,6 +62,24 @@ describe('data quality on the patient file and the wizard', () => {
     );
     expect(router.state.location.pathname).toBe(`/edit-patient/${FLAGGED.id}/diagnostic`);
     expect(router.state.location.search).toBe('?field=diagnostics.0.relapseDate');
+  });
+
+  it('counts the findings in the plural each number takes, in both languages', async () => {
+    stubQueries([]);
+    const [error, warning] = FLAGGED.quality;
+    if (!(error && warning)) {
+      throw new Error('two findings expected');
+    }
+    const many: Patient = {
+      ...FLAGGED,
+      quality: [error, { ...error, rule: 'treatmentBeforeDiagnosis' }, warning],
+    };
+    const { unmount } = renderScreen(<PatientQualitySummary patient={many} />, { user: TEST_DOCTOR_USER });
+    expect(screen.getByText('2 errores · 1 advertencia')).toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('en');
+    renderScreen(<PatientQualitySummary patient={FLAGGED} />, { user: TEST_DOCTOR_USER });
+    expect(screen.getByText('1 error · 1 warning')).toBeInTheDocument();
   });
 
   it('says so when no rule flags the patient', () => {

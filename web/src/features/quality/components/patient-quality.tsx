@@ -72,7 +72,12 @@ export function PatientQualitySummary({ patient }: { readonly patient: Patient }
           </Text>
         ) : (
           <>
-            <Text size="sm">{t('dataQuality.counts', { errors, warnings: findings.length - errors })}</Text>
+            <Text size="sm">
+              {t('dataQuality.counts', {
+                errors: t('dataQuality.errors', { count: errors }),
+                warnings: t('dataQuality.warnings', { count: findings.length - errors }),
+              })}
+            </Text>
             <Stack
               component="ul"
               gap="sm"

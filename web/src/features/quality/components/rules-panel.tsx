@@ -103,15 +103,16 @@ export function RulesPanel() {
             aria-label={t('coordinator.rulesTitle')}
           >
             {rules.data.map((rule) => (
+              // The button goes under its rule where both do not fit on a line (a phone).
               <Group
                 component="li"
                 key={rule.id}
                 justify="space-between"
-                gap="sm"
-                wrap="nowrap"
+                gap="xs"
+                wrap="wrap"
                 align="flex-start"
               >
-                <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Group gap="xs" wrap="nowrap" align="flex-start" miw={0} style={{ flex: '1 1 16rem' }}>
                   <Badge
                     color={SEVERITY_COLORS[rule.severity]}
                     variant="filled"
@@ -128,7 +129,7 @@ export function RulesPanel() {
                   leftSection={<IconMessages size={14} aria-hidden />}
                   onClick={() => setChosen(rule)}
                   aria-label={t('queries.bulkTitle', { rule: rule.message[language] })}
-                  style={{ flexShrink: 0 }}
+                  style={{ flexShrink: 0, marginLeft: 'auto' }}
                 >
                   {t('queries.bulk')}
                 </Button>

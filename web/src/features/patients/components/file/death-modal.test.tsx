@@ -62,7 +62,7 @@ describe('DeathModal', () => {
     expect(await screen.findByText('Paciente actualizado correctamente.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The file reloads with the death recorded: section 06 appears, the death button goes.
-    expect(await screen.findByRole('button', { name: /07\s*Óbito/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /06\s*Óbito/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
   });
 

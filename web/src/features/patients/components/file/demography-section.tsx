@@ -23,7 +23,10 @@ export function DemographySection({ patient, biobank }: DemographySectionProps) 
           value: demography?.birthDate ? formatIsoDate(demography.birthDate) : null,
         },
         {
-          label: t('patientFile.fields.age'),
+          // The age is counted to the first diagnosis when it has a date, else to today (CONTRACT §4).
+          label: patient.diagnostics[0]?.dxDate
+            ? t('patientFile.fields.ageAtDiagnosis')
+            : t('patientFile.fields.age'),
           value: demography?.age == null ? null : t('patientFile.fields.ageValue', { count: demography.age }),
         },
         { label: t('patientFile.fields.gender'), value: demography ? labels.sex(demography.gender) : null },

@@ -100,7 +100,10 @@ function HistoryEntry({ entry }: { readonly entry: PatientHistoryEntry }) {
           {action}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('patientHistory.by', { actor: entry.actorEmail ?? t('patientHistory.unknownActor'), date })}
+          {t('patientHistory.by', {
+            actor: entry.actorName ?? entry.actorEmail ?? t('patientHistory.unknownActor'),
+            date,
+          })}
         </Text>
       </Group>
       <ChangeTable

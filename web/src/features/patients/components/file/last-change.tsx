@@ -21,7 +21,7 @@ export function LastChange({ patientId }: LastChangeProps) {
   return (
     <Text size="sm" c="dimmed" mt={-8} mb="md" data-testid="last-change" style={{ overflowWrap: 'anywhere' }}>
       {t('patientHistory.lastChange', {
-        actor: last.actorEmail ?? t('patientHistory.unknownActor'),
+        actor: last.actorName ?? last.actorEmail ?? t('patientHistory.unknownActor'),
         date: formatTimestamp(last.at),
       })}
     </Text>

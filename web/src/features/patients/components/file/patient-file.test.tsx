@@ -46,24 +46,24 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('shows a doctor sections 01–05 with dd/MM/yyyy dates as recorded, and no death section', async () => {
+  it('shows a doctor the course above sections 01–05 numbered as the SPEC numbers them, with dd/MM/yyyy dates as recorded, and no death section', async () => {
     stubPatient(DOCTOR_VIEW);
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     expect(await screen.findByRole('heading', { level: 1, name: 'HC-0001' })).toBeInTheDocument();
     const controls = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(controls).toEqual([
+      'Evolución',
       '01Demografía',
       '02Muestras pretratamiento',
       '03Diagnóstico',
       '04Tratamientos',
-      '05Evolución',
-      '06Informe de laboratorio',
-      '07Historial',
+      '05Informe de laboratorio',
+      'Historial',
     ]);
 
     const demography = section(/Demografía/);
     expect(shown(demography, 'Fecha de nacimiento')).toBe('01/01/1970');
-    expect(shown(demography, 'Edad')).toBe('54 años');
+    expect(shown(demography, 'Edad al diagnóstico')).toBe('54 años');
     expect(shown(demography, 'Sexo')).toBe('Femenino');
     expect(shown(demography, 'Antecedentes patológicos personales')).toBe('Hipertensión arterial');
 
@@ -160,7 +160,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     ]);
     expect(screen.getByRole('textbox', { name: 'Código OP' })).toHaveValue('12');
     expect(screen.getByRole('heading', { name: 'NGS OP' })).toBeInTheDocument();
-    const death = section(/07/);
+    const death = section(/06/);
     expect(shown(death, 'Fecha de óbito')).toBe('15/01/2025');
     expect(shown(death, 'Causa de óbito')).toBe('Sepsis');
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
   it('shows a doctor the recorded death with a way to change it, and no death button', async () => {
     stubPatient({ ...DOCTOR_VIEW, deathDate: '2025-01-15', deathCause: null });
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
-    expect(await screen.findByRole('button', { name: /07\s*Óbito/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /06\s*Óbito/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Óbito' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar óbito' }));
     expect(await screen.findByRole('dialog', { name: 'Cambiar óbito' })).toBeInTheDocument();
@@ -224,12 +224,21 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'HC-0001' })).toBeInTheDocument();
   }, 12_000);
 
+  it('names the age after what it is counted to: the first diagnosis, else today', async () => {
+    stubPatient({ ...DOCTOR_VIEW, diagnostics: [] });
+    renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
+    await screen.findByRole('heading', { level: 1, name: 'HC-0001' });
+    expect(shown(section(/Demografía/), 'Edad actual')).toBe('54 años');
+    expect(section(/Demografía/).queryByText('Edad al diagnóstico')).not.toBeInTheDocument();
+  });
+
   it('reads in English', async () => {
     await i18n.changeLanguage('en');
     stubPatient(DOCTOR_VIEW);
     renderScreen(<PatientFileScreen patientId={PATIENT.id} />, { user: TEST_DOCTOR });
     expect(await screen.findByRole('button', { name: /01\s*Demography/ })).toBeInTheDocument();
     expect(shown(section(/Demography/), 'Birth date')).toBe('01/01/1970');
+    expect(shown(section(/Demography/), 'Age at diagnosis')).toBe('54 years');
     expect(shown(section(/Lab report/), 'Lab-report risk')).toBe('Medium');
     expect(screen.getByRole('link', { name: 'Edit Diagnostic' })).toBeInTheDocument();
     // The English file names the ELN 2022 responses in English: CR, never the stored RC.

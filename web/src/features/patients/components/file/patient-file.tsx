@@ -33,16 +33,18 @@ type SectionKey =
 
 interface Section {
   readonly key: SectionKey;
+  /** The SPEC's number (§2): 01 demography … 06 death; the course and the history have none. */
+  readonly number?: string;
   readonly step?: EditStep;
   readonly content: ReactNode;
 }
 
 const OPEN_AT_FIRST: readonly SectionKey[] = [
+  'course',
   'demography',
   'samples',
   'diagnostic',
   'treatments',
-  'course',
   'labReport',
   'death',
 ];
@@ -52,7 +54,9 @@ interface PatientFileProps {
 }
 
 /**
- * The patient file (docs/product-rules.md#screens): its sections in an accordion, the course among them. Doctors get an edit
+ * The patient file (docs/product-rules.md#screens): its sections in an accordion, numbered as SPEC §2
+ * numbers them whatever else the file shows; the course is an overview above them and the history closes
+ * the file, neither numbered. Doctors get an edit
  * link on every section, record follow-up visits and record or change the death; admins edit only the lab
  * report (and the code OP).
  */
@@ -67,14 +71,18 @@ export function PatientFile({ patient }: PatientFileProps) {
   const clinical = mayWrite(policyUserOf(user), 'clinical', biobank);
 
   const sections: Section[] = [
+    // Derived from the diagnostic and the treatments: edited there, not here.
+    { key: 'course', content: <CourseSection patient={patient} /> },
     {
       key: 'demography',
+      number: '01',
       step: 'demography',
       content: <DemographySection patient={patient} biobank={biobank} />,
     },
-    { key: 'samples', step: 'samples', content: <SamplesSection samples={patient.samples} /> },
+    { key: 'samples', number: '02', step: 'samples', content: <SamplesSection samples={patient.samples} /> },
     {
       key: 'diagnostic',
+      number: '03',
       step: 'diagnostic',
       content: (
         <DiagnosticSection
@@ -85,11 +93,15 @@ export function PatientFile({ patient }: PatientFileProps) {
         />
       ),
     },
-    { key: 'treatments', step: 'treatments', content: <TreatmentsSection treatments={patient.treatments} /> },
-    // Derived from the diagnostic and the treatments: edited there, not here.
-    { key: 'course', content: <CourseSection patient={patient} /> },
+    {
+      key: 'treatments',
+      number: '04',
+      step: 'treatments',
+      content: <TreatmentsSection treatments={patient.treatments} />,
+    },
     {
       key: 'labReport',
+      number: '05',
       step: 'lab-report',
       content: <LabReportSection riskLevel={patient.riskLevel} reports={patient.reports} user={user} />,
     },
@@ -97,6 +109,7 @@ export function PatientFile({ patient }: PatientFileProps) {
   if (patient.deathDate) {
     sections.push({
       key: 'death',
+      number: '06',
       content: <DeathSection patient={patient} onChange={clinical ? death.open : undefined} />,
     });
   }
@@ -132,7 +145,7 @@ export function PatientFile({ patient }: PatientFileProps) {
         order={2}
         aria-label={t('patientFile.sectionsLabel')}
       >
-        {sections.map((section, index) => {
+        {sections.map((section) => {
           const title = t(`patientFile.sections.${section.key}`);
           return (
             <Accordion.Item
@@ -142,9 +155,11 @@ export function PatientFile({ patient }: PatientFileProps) {
             >
               <Accordion.Control>
                 <Group gap="sm" wrap="nowrap">
-                  <Text ff="monospace" fw={700} c="brand.8">
-                    {String(index + 1).padStart(2, '0')}
-                  </Text>
+                  {section.number && (
+                    <Text ff="monospace" fw={700} c="brand.8">
+                      {section.number}
+                    </Text>
+                  )}
                   <Text fw={600}>{title}</Text>
                 </Group>
               </Accordion.Control>

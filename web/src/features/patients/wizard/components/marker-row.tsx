@@ -1,9 +1,10 @@
-import { Box, Group, NumberInput, Text } from '@mantine/core';
+import { Box, Button, Group, NumberInput, Text } from '@mantine/core';
 import { type GeneticMarker, type MarkerResult, takesVaf } from '@registry/shared';
 import { memo, useId } from 'react';
 import { Controller, type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldDisabled } from '../../../../components/disabled-fieldset.tsx';
+import { formatNumber } from '../../../../lib/numbers.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import {
   CYTOGENETIC_NAMES,
@@ -23,10 +24,20 @@ interface MarkerRowProps {
   readonly implied: MarkerResult | null;
 }
 
+/** A VAF typed as a fraction (0.35): the percentage it probably stands for, or null. */
+export function vafAsPercent(vaf: unknown): number | null {
+  if (typeof vaf !== 'number' || !(vaf > 0 && vaf < 1)) {
+    return null;
+  }
+  return Math.round(vaf * 10_000) / 100;
+}
+
 /**
  * One marker: its name, positive / negative / not tested as a segmented group of native radios (arrows
  * move between them; light enough for the panel's 35 markers), and,
- * for a positive gene mutation, its VAF in the user's number format.
+ * for a positive gene mutation, its VAF in the user's number format. The name keeps its line whole: where
+ * the row is too narrow for both (a phone), the choices go under it, each a thumb's width. A VAF under 1 is
+ * asked about, not refused: 0.35 is usually 35 % typed as a fraction, but 0.5 % can be real.
  */
 export const MarkerRow = memo(function MarkerRow({ form, code, implied }: MarkerRowProps) {
   const { t, i18n } = useTranslation();
@@ -43,14 +54,16 @@ export const MarkerRow = memo(function MarkerRow({ form, code, implied }: Marker
   const resultError = translateRuntimeKey(t, errors?.result?.message);
   const vafError = translateRuntimeKey(t, errors?.vaf?.message);
   const cytogenetic = CYTOGENETIC_NAMES[code];
+  const vaf = useWatch({ control: form.control, name: `${path}.vaf` });
+  const percent = result === 'positive' ? vafAsPercent(vaf) : null;
   const hint =
     result === 'not_tested' && implied
       ? t('geneticsPanel.implied', { result: t(`geneticRisk.results.${implied}`) })
       : null;
   return (
     <Box className={classes.row} data-result={result}>
-      <Group gap="xs" justify="space-between" wrap="nowrap" align="center">
-        <Box miw={0}>
+      <div className={classes.head}>
+        <Box className={classes.label}>
           <Text id={nameId} size="sm" fw={600} className={classes.name}>
             {labels.marker(code)}
             {cytogenetic && ' '}
@@ -101,7 +114,7 @@ export const MarkerRow = memo(function MarkerRow({ form, code, implied }: Marker
             </div>
           )}
         />
-      </Group>
+      </div>
       {resultError && (
         <Text size="xs" c="red.8" mt={4}>
           {resultError}
@@ -132,6 +145,21 @@ export const MarkerRow = memo(function MarkerRow({ form, code, implied }: Marker
             />
           )}
         />
+      )}
+      {percent !== null && (
+        <Group gap="xs" mt={4} wrap="wrap" role="status">
+          <Text size="xs" c="orange.9">
+            {t('geneticsPanel.vafFraction', { percent: formatNumber(percent, i18n.language) })}
+          </Text>
+          <Button
+            variant="light"
+            color="orange"
+            size="compact-xs"
+            onClick={() => form.setValue(`${path}.vaf`, percent, { shouldDirty: true, shouldValidate: true })}
+          >
+            {t('geneticsPanel.vafUsePercent', { percent: formatNumber(percent, i18n.language) })}
+          </Button>
+        </Group>
       )}
     </Box>
   );
