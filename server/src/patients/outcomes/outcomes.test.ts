@@ -18,7 +18,7 @@ const rows = readFileSync(path.join(here, 'fixtures', 'api-cohort.csv'), 'utf8')
   .split('\n')
   .slice(1)
   .map((line) => {
-    const [identification, subtype, birthDate, dxDate, relapseDate, deathDate, lastContactDate] =
+    const [identification, subtype, birthDate, dxDate, relapseDate, deathDate, lastContactDate, fit] =
       line.split(',');
     const blank = (value: string | undefined) => (value ? value : null);
     return {
@@ -29,6 +29,7 @@ const rows = readFileSync(path.join(here, 'fixtures', 'api-cohort.csv'), 'utf8')
       relapseDate: blank(relapseDate),
       deathDate: blank(deathDate),
       lastContactDate: blank(lastContactDate),
+      fit: blank(fit),
     };
   });
 
@@ -66,6 +67,7 @@ describe('outcomes of a cohort, against R', () => {
           ...(other ? { subTypeName: 'LMMC' } : {}),
           relapse: row.relapseDate !== null,
           relapseDate: row.relapseDate,
+          patientFit: row.fit,
           consent: true,
           consentDate: row.dxDate,
         });
@@ -103,6 +105,18 @@ describe('outcomes of a cohort, against R', () => {
     const answer = await get(doctor, '/api/outcomes/survival?endpoint=rfs&groupBy=subtype');
     expectClose(answer.groups, fixture.rfs.groups, 'rfs');
     expectClose(answer.logRank, fixture.rfs.logRank, 'rfs log-rank');
+  });
+
+  it('leaves the patients without a value out of the log-rank and Gray’s tests, as R does, but keeps their curve', async () => {
+    const survival = await get(doctor, '/api/outcomes/survival?endpoint=os&groupBy=patientFit');
+    expect(survival.groups.map((group: { key: string | null }) => group.key)).toEqual(['Fit', 'Unfit', null]);
+    expect(survival.groups[2].n).toBe(fixture.byFit.unknown);
+    expect(survival.groups[2].steps.length).toBeGreaterThan(0);
+    expectClose(survival.logRank, fixture.byFit.logRank, 'os log-rank by fitness');
+    const incidence = await get(doctor, '/api/outcomes/relapse-incidence?groupBy=patientFit');
+    expect(incidence.groups[2]).toMatchObject({ key: null, n: fixture.byFit.unknown });
+    expectClose(incidence.grayTest, fixture.byFit.grayTest, 'Gray’s test of relapse by fitness');
+    expectClose(incidence.grayTestNrm, fixture.byFit.grayTestNrm, 'Gray’s test of NRM by fitness');
   });
 
   it('gives the cumulative incidence of relapse, death competing, as R does', async () => {

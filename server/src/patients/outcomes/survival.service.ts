@@ -10,6 +10,7 @@ import {
   logRankOfTally,
   survivalMedian,
   type Tally,
+  withoutGroup,
 } from './estimators/index.ts';
 
 /** Survival of an endpoint by Kaplan–Meier, per group, with the log-rank test between the groups. */
@@ -49,8 +50,19 @@ export async function survival(
         steps: [...curve.steps],
       };
     }),
-    ...logRankOf(entries),
+    ...logRankOf(testedGroups(keys, entries)),
   };
+}
+
+/**
+ * What the tests between the groups compare (CONTRACT §9, amended 2026-11-29): the groups with a value.
+ * The patients without one (key null, last) keep their curve but are left out of the log-rank and Gray's
+ * tests, as R's `survdiff` and `cmprsk::cuminc` leave out a missing factor (`na.action = na.omit`); the
+ * Cox model leaves them out as well (comparisons.service.ts).
+ */
+export function testedGroups(keys: readonly (string | number | null)[], entries: Tally): Tally {
+  const unknown = keys.indexOf(null);
+  return unknown < 0 ? entries : withoutGroup(entries, unknown);
 }
 
 /** The log-rank test of the groups, or why there is none, as the answer carries them. */
@@ -76,7 +88,8 @@ export async function relapseIncidence(
   const cohort = await readEndpointColumns(ctx, actor, filters, groupBy, INCIDENCE_ENDPOINTS[from], signal);
   const { keys, entries, excluded } = tallyByGroup(cohort, groupBy, null);
   await audit(ctx, actor, 'outcomes.relapse_incidence', query);
-  const test = (cause: 1 | 2) => (keys.length >= 2 ? grayTestOf(entries, cause) : null);
+  const compared = testedGroups(keys, entries);
+  const test = (cause: 1 | 2) => (keys.length >= 2 ? grayTestOf(compared, cause) : null);
   return {
     groupBy,
     from,

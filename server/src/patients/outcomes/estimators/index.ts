@@ -45,4 +45,4 @@ export {
 export { atLandmark, fromLandmark } from './landmark.ts';
 export { type LogRank, logRank, logRankOfTally, logRankOrReason, type NoLogRank } from './log-rank.ts';
 export { type MedianEstimate, survivalMedian } from './survival-median.ts';
-export { type Tally, type TallyColumns, tally, tallyGroups } from './tally.ts';
+export { type Tally, type TallyColumns, tally, tallyGroups, withoutGroup } from './tally.ts';

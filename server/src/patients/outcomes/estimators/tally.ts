@@ -151,6 +151,47 @@ export function tallyGroups<T extends { readonly time: number; readonly n?: numb
   return tally({ time, status, n, group, groups: groups.length });
 }
 
+/**
+ * The tally without one group's patients (its entries gone, its size 0), the other groups keeping their
+ * numbers: what a test between the groups reads when that group's patients are to be left out, as R
+ * leaves out the patients whose factor is missing (`na.action = na.omit`).
+ */
+export function withoutGroup(entries: Tally, left: number): Tally {
+  let length = 0;
+  for (let at = 0; at < entries.length; at++) {
+    if (entries.group[at] !== left) {
+      length++;
+    }
+  }
+  const kept = new Uint32Array(length);
+  for (let at = 0, k = 0; at < entries.length; at++) {
+    if (entries.group[at] !== left) {
+      kept[k++] = at;
+    }
+  }
+  const pick = <T extends Float64Array | Uint32Array>(column: T, make: (size: number) => T): T => {
+    const out = make(length);
+    kept.forEach((at, k) => {
+      out[k] = column[at] ?? 0;
+    });
+    return out;
+  };
+  const size = Float64Array.from(entries.size);
+  if (left >= 0 && left < size.length) {
+    size[left] = 0;
+  }
+  return {
+    groups: entries.groups,
+    length,
+    time: pick(entries.time, (n) => new Float64Array(n)),
+    group: pick(entries.group, (n) => new Uint32Array(n)),
+    censored: pick(entries.censored, (n) => new Float64Array(n)),
+    events: pick(entries.events, (n) => new Float64Array(n)),
+    competing: pick(entries.competing, (n) => new Float64Array(n)),
+    size,
+  };
+}
+
 /** The index just past the entries at the same time as entry `from` (they are consecutive). */
 export function endOfTime(entries: Tally, from: number): number {
   const time = entries.time[from];

@@ -8,6 +8,17 @@ import { SeriesSwatch } from './series-swatch.tsx';
 
 const LANDMARK_YEARS = [1, 2, 5] as const;
 
+/**
+ * The patients without a value of the grouping: they keep their curve but the tests between the groups
+ * leave them out (CONTRACT §9, amended 2026-11-29), which the screen and the figure say; 0 ungrouped.
+ */
+export function untestedCount(outcome: Outcome): number {
+  if (outcome.groupBy === 'none') {
+    return 0;
+  }
+  return outcome.curves.reduce((sum, curve) => sum + (curve.key === null ? curve.n : 0), 0);
+}
+
 interface EstimatesTableProps {
   readonly outcome: Outcome;
   readonly labels: readonly string[];
@@ -31,6 +42,10 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
   const gray = (test: Outcome['grayTest']) =>
     test === null ? t('outcomes.estimates.noTest') : pValue(test.p, language);
   const title = incidence ? t('outcomes.estimates.titleCir') : t('outcomes.estimates.title');
+  const untested = untestedCount(outcome);
+  const tested = incidence
+    ? outcome.grayTest !== null || outcome.grayTestNrm !== null
+    : outcome.p !== null || outcome.groupBy !== 'none';
   return (
     <>
       <Title order={3} size="h5" mt="lg" mb={4}>
@@ -111,16 +126,21 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
           `${t('outcomes.estimates.notReachedHelp')} ${t('outcomes.estimates.boundHelp')} ${t('outcomes.estimates.zeroHelp')} `}
         {t('outcomes.estimates.dashHelp')}
       </Text>
-      {!incidence && (outcome.p !== null || outcome.groupBy !== 'none') && (
+      {!incidence && tested && (
         <Text size="sm" mt="xs" data-testid="log-rank">
           {outcome.p === null
             ? t(`outcomes.estimates.noLogRank.${outcome.noLogRank ?? 'groups'}`)
             : t('outcomes.estimates.logRank', { p: pValue(outcome.p, language) })}
         </Text>
       )}
-      {incidence && (outcome.grayTest !== null || outcome.grayTestNrm !== null) && (
+      {incidence && tested && (
         <Text size="sm" mt="xs" data-testid="gray-test">
           {t('outcomes.estimates.grayTest', { p: gray(outcome.grayTest), pNrm: gray(outcome.grayTestNrm) })}
+        </Text>
+      )}
+      {tested && untested > 0 && (
+        <Text size="xs" c="dimmed" data-testid="untested-note">
+          {t('outcomes.estimates.untested', { count: untested, label: t('outcomes.groups.notRecorded') })}
         </Text>
       )}
     </>

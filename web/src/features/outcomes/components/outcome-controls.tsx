@@ -32,6 +32,14 @@ export function OutcomeControls({
   const { t } = useTranslation();
   // What is typed stays as typed; the view takes it once it is a landmark the API accepts, or empty.
   const [typed, setTyped] = useState<string | number>(landmark ?? '');
+  // A landmark set from elsewhere (the immortal-time note's button) shows in the field.
+  const [shown, setShown] = useState(landmark);
+  if (landmark !== shown) {
+    setShown(landmark);
+    if (landmarkMonthsOf(typed === '' ? null : typed) !== landmark) {
+      setTyped(landmark ?? '');
+    }
+  }
   const invalid = typed !== '' && landmarkMonthsOf(typed) === null;
   return (
     // Inputs line up at the bottom, whatever the length of the definitions above them.

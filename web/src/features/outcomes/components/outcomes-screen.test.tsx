@@ -288,6 +288,52 @@ describe('OutcomesScreen', { timeout: 45_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Mortalidad sin recaída a 1 año' })).toBeInTheDocument();
   });
 
+  it('says that the patients without a value keep their curve but are left out of the test', async () => {
+    const unknown = { ...SURVIVAL.groups[1], key: null, n: 5 } as (typeof SURVIVAL.groups)[number];
+    stubApi({
+      '/api/outcomes/survival': (query) =>
+        answer(200, {
+          data: { ...SURVIVAL, groupBy: query.groupBy, groups: [...SURVIVAL.groups, unknown] },
+        }),
+    });
+    renderScreen(<OutcomesScreen />, { path: '/outcomes?groupBy=subtype' });
+    expect(await screen.findByText('Prueba de log-rank entre los grupos: p = 0,032')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '5 pacientes sin dato (Sin dato) se muestran como curva pero no entran en la prueba, como en R con un factor ausente.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Leyenda' })).getByText('Sin dato')).toBeInTheDocument();
+  });
+
+  it('warns of immortal time when grouping by transplant from the diagnosis, and sets a landmark in one click', async () => {
+    const api = stubApi();
+    const { router } = renderScreen(<OutcomesScreen />, { path: '/outcomes?groupBy=transplant' });
+    const note = await screen.findByTestId('immortal-time');
+    expect(within(note).getByText('Sesgo de tiempo inmortal')).toBeInTheDocument();
+    expect(
+      within(note).getByText(/contando desde el diagnóstico favorece al trasplante/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(note).getByRole('button', { name: 'Usar un landmark a 6 meses' }));
+    expect(router.state.location.search).toBe('?groupBy=transplant&landmark=6');
+    await waitFor(() =>
+      expect(api.to('/api/outcomes/survival')).toContainEqual({
+        endpoint: 'os',
+        groupBy: 'transplant',
+        landmark: '183',
+      }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Landmark (meses)' })).toHaveValue('6');
+    expect(screen.queryByTestId('immortal-time')).not.toBeInTheDocument();
+
+    // The incidence takes no landmark: the note says to use a survival endpoint with one.
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Landmark (meses)' }));
+    await choose('Resultado', 'Incidencia acumulada de recaída');
+    const incidence = await screen.findByTestId('immortal-time');
+    expect(within(incidence).getByText(/use una supervivencia con un landmark/)).toBeInTheDocument();
+    expect(within(incidence).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('shows the response to the first line and the early deaths by the grouping', async () => {
     const api = stubApi();
     renderScreen(<OutcomesScreen />, { path: '/outcomes?groupBy=ageBand' });

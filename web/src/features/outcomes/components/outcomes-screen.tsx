@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { CoxPanel } from './cox-panel.tsx';
 import { survivalEndpointOf } from './curves.ts';
+import { ImmortalTimeNote } from './immortal-time-note.tsx';
 import { OutcomeControls } from './outcome-controls.tsx';
 import { OutcomeCurves } from './outcome-curves.tsx';
 import { OutcomeFiltersBar } from './outcome-filters.tsx';
@@ -49,6 +50,12 @@ export function OutcomesScreen() {
               landmark={view.landmark}
               onEndpoint={setEndpoint}
               onGroupBy={setGroupBy}
+              onLandmark={setLandmark}
+            />
+            <ImmortalTimeNote
+              endpoint={view.endpoint}
+              groupBy={view.groupBy}
+              landmark={view.landmark}
               onLandmark={setLandmark}
             />
             {narrow ? (
