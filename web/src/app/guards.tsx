@@ -42,8 +42,8 @@ export function SignedOutOnly() {
 }
 
 /**
- * Protected screens: without a user, go to sign-in, which returns here once signed in; while the session
- * loads, a full-screen loader.
+ * Protected screens: without a user, go to sign-in, which returns here — path, query and place in the page
+ * — once signed in; while the session loads, a full-screen loader.
  */
 export function SignedInOnly() {
   const session = useSession();
@@ -52,7 +52,7 @@ export function SignedInOnly() {
     return <FullScreenLoader />;
   }
   if (!session) {
-    return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+    return <Navigate to={signInPath(location.pathname + location.search + location.hash)} replace />;
   }
   return (
     <Suspense fallback={<FullScreenLoader />}>

@@ -37,6 +37,7 @@ export const createAppRouter = () =>
         { path: 'outcomes', ...lazyScreen(() => import('../features/outcomes/routes/outcomes-page.tsx')) },
         { path: 'follow-up', ...lazyScreen(() => import('../features/outcomes/routes/follow-up-page.tsx')) },
         { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
+        { path: 'queries', ...lazyScreen(() => import('../features/quality/routes/queries-page.tsx')) },
         {
           path: 'patient/:patientId',
           ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),

@@ -46,9 +46,9 @@ export function opensOnSignIn(pathname: string, token: string | null): boolean {
  * `?redirect=`, and the user is taken there once signed in (features/auth/redirect.ts).
  */
 export function renderSignIn(root: Root, loadApp: () => Promise<AppModule> = loadTheApp): void {
-  const { pathname, search } = window.location;
-  const signInAt = pathname === '/auth/login' ? `/auth/login${search}` : signInPath(pathname + search);
-  if (pathname + search !== signInAt) {
+  const { pathname, search, hash } = window.location;
+  const signInAt = pathname === '/auth/login' ? `/auth/login${search}` : signInPath(pathname + search + hash);
+  if (pathname + search + hash !== signInAt) {
     window.history.replaceState(null, '', signInAt);
   }
   const returnTo = redirectTarget(new URL(signInAt, window.location.origin).search);

@@ -59,4 +59,26 @@ describe('NumberField', () => {
     expect(onChange).toHaveBeenLastCalledWith(150);
     expect(input).toHaveValue('150 %');
   });
+
+  it('holds a half-typed number as its text, never as the number it may become', async () => {
+    const onChange = vi.fn();
+    renderScreen(<Harness onChange={onChange} />);
+    const input = screen.getByRole('textbox', { name: 'Blastos' });
+    await userEvent.type(input, '7,');
+    expect(onChange).toHaveBeenLastCalledWith('7.');
+    await userEvent.type(input, '5');
+    expect(onChange).toHaveBeenLastCalledWith(7.5);
+  });
+
+  it('reads a point typed in Spanish, and the comma typed in English, as the decimal sign', async () => {
+    const onChange = vi.fn();
+    renderScreen(<Harness onChange={onChange} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Blastos' }), '7.5');
+    expect(onChange).toHaveBeenLastCalledWith(7.5);
+    await i18n.changeLanguage('en');
+    const input = screen.getByRole('textbox', { name: 'Blastos' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '7,5');
+    expect(onChange).toHaveBeenLastCalledWith(7.5);
+  });
 });

@@ -36,4 +36,17 @@ describe('PaginationFooter', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
     expect(onChange).toHaveBeenCalledWith(1);
   });
+
+  it('goes to a typed page, and refuses "2,5" with a message rather than going to page 25', async () => {
+    const onChange = vi.fn();
+    renderScreen(<PaginationFooter page={0} totalPages={30} totalItems={600} onChange={onChange} jump />);
+    const input = screen.getByRole('textbox', { name: 'Ir a la página' });
+    await userEvent.type(input, '2,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Ir' }));
+    expect(screen.getByText('Un número de página entero')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '25{Enter}');
+    expect(onChange).toHaveBeenCalledWith(24);
+  });
 });

@@ -1,7 +1,9 @@
-import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
+import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedNumberOf } from '../lib/numbers.ts';
+import { NumberField } from './number-field.tsx';
 
 interface PaginationFooterProps {
   /** 0-based page index. */
@@ -18,7 +20,10 @@ interface PaginationFooterProps {
   readonly jump?: boolean;
 }
 
-/** 'Go to page': a page number (1-based) typed and sent; out-of-range numbers are brought within. */
+/**
+ * 'Go to page': a page number (1-based) typed and sent; out-of-range numbers are brought within. It is
+ * typed by the rule of every number field, so `2,5` is refused with a message rather than read as 25.
+ */
 function PageJump({
   pages,
   onChange,
@@ -30,10 +35,12 @@ function PageJump({
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | string>('');
+  const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const typed = typeof value === 'number' ? value : Number.parseInt(value, 10);
-    if (!Number.isInteger(typed)) {
+    const typed = typedNumberOf(value);
+    if (typeof typed !== 'number' || !Number.isInteger(typed)) {
+      setInvalid(true);
       return;
     }
     onChange(Math.min(Math.max(typed, 1), pages) - 1);
@@ -41,17 +48,17 @@ function PageJump({
   };
   return (
     <Group component="form" gap={6} onSubmit={submit} wrap="nowrap" align="flex-end">
-      <NumberInput
+      <NumberField
         label={t('table.goToPage')}
         size="xs"
         w={112}
-        min={1}
-        max={pages}
-        allowDecimal={false}
         allowNegative={false}
         value={value}
-        onChange={setValue}
-        hideControls
+        error={invalid ? t('table.pageNumberError') : undefined}
+        onChange={(next) => {
+          setValue(next);
+          setInvalid(false);
+        }}
       />
       <Button type="submit" variant="default" size="xs" disabled={disabled || value === ''}>
         {t('table.go')}

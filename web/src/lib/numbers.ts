@@ -8,3 +8,25 @@ export function decimalSeparatorOf(language: string): string {
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 10 }).format(value);
 }
+
+/**
+ * The number a number field holds (docs/product-rules.md#validation), by one rule for every field: the
+ * field reads the language's decimal sign (and the other one too), and gives a number once what is typed
+ * is whole, else its text, always written with a point. `''` is empty (null); a text that is not yet a
+ * number — a trailing sign (`6,` typed, `6.` held) or a lone minus — is half-typed (undefined) and is
+ * never taken for the number it may become.
+ */
+export function typedNumberOf(value: number | string | null | undefined): number | null | undefined {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : undefined;
+  }
+  const text = value.trim();
+  if (text === '') {
+    return null;
+  }
+  // Mantine keeps `6.50` or `0.0` as text while typed; they are numbers all the same.
+  return /^-?(\d+(\.\d+)?|\.\d+)$/.test(text) ? Number(text) : undefined;
+}

@@ -11,6 +11,14 @@ describe('the return after a sign-in', () => {
     );
   });
 
+  it('keeps the place in the page a link names, as the queries screen links to a thread', () => {
+    const from = '/patient/p1#query-q1';
+    expect(redirectTarget(new URL(signInPath(from), 'https://registry.test').search)).toBe(from);
+    expect(redirectTarget(`?redirect=${encodeURIComponent('/queries?status=open')}`)).toBe(
+      '/queries?status=open',
+    );
+  });
+
   it('has nothing to name for the home page or the sign-in screens', () => {
     expect(signInPath('/')).toBe('/auth/login');
     expect(signInPath('/auth/forgot-password')).toBe('/auth/login');

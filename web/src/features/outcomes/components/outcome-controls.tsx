@@ -1,9 +1,16 @@
-import { Group, NumberInput, Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { GroupBy } from '@registry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field.tsx';
+import { formatNumber, typedNumberOf } from '../../../lib/numbers.ts';
 import { isIncidence, OUTCOME_ENDPOINTS, type OutcomeEndpoint } from './curves.ts';
-import { groupingsFor, landmarkMonthsOf, MAX_LANDMARK_MONTHS } from './outcome-params.ts';
+import {
+  groupingsFor,
+  landmarkMonthsOf,
+  MAX_LANDMARK_MONTHS,
+  MIN_LANDMARK_MONTHS,
+} from './outcome-params.ts';
 
 interface OutcomeControlsProps {
   readonly isAdmin: boolean;
@@ -29,8 +36,9 @@ export function OutcomeControls({
   onGroupBy,
   onLandmark,
 }: OutcomeControlsProps) {
-  const { t } = useTranslation();
-  // What is typed stays as typed; the view takes it once it is a landmark the API accepts, or empty.
+  const { t, i18n } = useTranslation();
+  // What is typed stays as typed; the view takes it once it is a landmark the API accepts, or empty. A
+  // half-typed value (`6,`) changes nothing while it is typed, and is said to be wrong once left so.
   const [typed, setTyped] = useState<string | number>(landmark ?? '');
   // A landmark set from elsewhere (the immortal-time note's button) shows in the field.
   const [shown, setShown] = useState(landmark);
@@ -40,7 +48,11 @@ export function OutcomeControls({
       setTyped(landmark ?? '');
     }
   }
-  const invalid = typed !== '' && landmarkMonthsOf(typed) === null;
+  const [left, setLeft] = useState(false);
+  const number = typedNumberOf(typed);
+  const invalid =
+    (number !== undefined && number !== null && landmarkMonthsOf(number) === null) ||
+    (number === undefined && left);
   return (
     // Inputs line up at the bottom, whatever the length of the definitions above them.
     <Group gap="md" align="flex-end" wrap="wrap">
@@ -62,22 +74,30 @@ export function OutcomeControls({
         w={{ base: '100%', sm: 260 }}
       />
       {!isIncidence(endpoint) && (
-        <NumberInput
+        <NumberField
           label={t('outcomes.landmark.label')}
           description={t('outcomes.landmark.description')}
           placeholder={t('outcomes.landmark.placeholder')}
           value={typed}
-          min={1}
-          max={MAX_LANDMARK_MONTHS}
-          allowDecimal={false}
+          decimalScale={2}
           allowNegative={false}
-          clampBehavior="none"
-          error={invalid ? t('outcomes.landmark.error', { max: MAX_LANDMARK_MONTHS }) : undefined}
+          error={
+            invalid
+              ? t('outcomes.landmark.error', {
+                  min: formatNumber(MIN_LANDMARK_MONTHS, i18n.language),
+                  max: formatNumber(MAX_LANDMARK_MONTHS, i18n.language),
+                })
+              : undefined
+          }
+          onFocus={() => setLeft(false)}
+          onBlur={() => setLeft(true)}
           onChange={(value) => {
             setTyped(value);
-            const months = landmarkMonthsOf(value === '' ? null : value);
-            if (value === '' || months !== null) {
-              onLandmark(months);
+            const next = typedNumberOf(value);
+            if (next === null) {
+              onLandmark(null);
+            } else if (next !== undefined && landmarkMonthsOf(next) !== null) {
+              onLandmark(next);
             }
           }}
           w={{ base: '100%', sm: 220 }}

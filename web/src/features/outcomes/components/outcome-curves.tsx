@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListError } from '../../../components/list-error.tsx';
+import { formatNumber } from '../../../lib/numbers.ts';
 import { useRelapseIncidence } from '../api/get-relapse-incidence.ts';
 import { useSurvival } from '../api/get-survival.ts';
 import { AtRiskTable } from './at-risk-table.tsx';
@@ -135,7 +136,10 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
   const title =
     outcome.landmark === null || view.landmark === null
       ? plainTitle
-      : t('outcomes.chart.landmarkTitle', { title: plainTitle, months: view.landmark });
+      : t('outcomes.chart.landmarkTitle', {
+          title: plainTitle,
+          months: formatNumber(view.landmark, i18n.language),
+        });
   const followUpMonths = Math.round(lastTime(outcome.curves) / DAYS_PER_MONTH);
   const numbers = {
     endpoint,

@@ -70,17 +70,20 @@ describe('the outcomes view in the address', () => {
 });
 
 describe('the landmark', () => {
-  it('takes whole months from 1 to 119, the days the API accepts', () => {
+  it('takes months from 1 to 119.9, a part of a month too, the days the API accepts', () => {
     expect(landmarkMonthsOf('6')).toBe(6);
-    expect(landmarkMonthsOf('119')).toBe(119);
-    for (const raw of ['0', '120', '2.5', 'six', '', null]) {
+    expect(landmarkMonthsOf('6.5')).toBe(6.5);
+    expect(landmarkMonthsOf(2.5)).toBe(2.5);
+    expect(landmarkMonthsOf('119.9')).toBe(119.9);
+    for (const raw of ['0', '0.5', '120', '6.', '-', '6,5', 'six', '', null]) {
       expect(landmarkMonthsOf(raw)).toBeNull();
     }
   });
 
   it('asks the API in days of an average month', () => {
     expect(landmarkDaysOf(6)).toBe(183);
-    expect(landmarkDaysOf(119)).toBeLessThanOrEqual(3650);
+    expect(landmarkDaysOf(6.5)).toBe(198);
+    expect(landmarkDaysOf(119.9)).toBeLessThanOrEqual(3650);
     expect(landmarkDaysOf(null)).toBeUndefined();
   });
 });

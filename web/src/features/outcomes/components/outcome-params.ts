@@ -1,4 +1,5 @@
 import { GROUP_BY, type GroupBy, type OutcomeFilters, outcomeFilterFields } from '@registry/shared';
+import { typedNumberOf } from '../../../lib/numbers.ts';
 import { DAYS_PER_MONTH, OUTCOME_ENDPOINTS, type OutcomeEndpoint } from './curves.ts';
 
 /**
@@ -8,7 +9,7 @@ import { DAYS_PER_MONTH, OUTCOME_ENDPOINTS, type OutcomeEndpoint } from './curve
 export interface OutcomeView {
   readonly endpoint: OutcomeEndpoint;
   readonly groupBy: GroupBy;
-  /** The landmark of the survival curves, in whole months from the origin; null for none. */
+  /** The landmark of the survival curves, in months from the origin (`6.5` is six and a half); null for none. */
   readonly landmark: number | null;
   readonly filters: OutcomeFilters;
   /** The survival curves' 95% bands: shown or hidden by choice, or null to leave it to the chart. */
@@ -23,13 +24,21 @@ export const DEFAULT_VIEW: OutcomeView = {
   bands: null,
 };
 
+/** The shortest landmark in months. */
+export const MIN_LANDMARK_MONTHS = 1;
 /** The longest landmark in months whose days the API takes (at most 3650 days). */
-export const MAX_LANDMARK_MONTHS = 119;
+export const MAX_LANDMARK_MONTHS = 119.9;
 
-/** A landmark in months, when it is a whole number the API can take; else null. */
+/**
+ * A landmark in months, when it is a number the API can take (a part of a month too: 6.5); else null.
+ * It is read from the address (always with a point) or from the number field (numbers.ts's rule), so a
+ * half-typed `6,` is no landmark yet.
+ */
 export function landmarkMonthsOf(raw: string | number | null | undefined): number | null {
-  const months = typeof raw === 'number' ? raw : Number(raw ?? Number.NaN);
-  return Number.isInteger(months) && months >= 1 && months <= MAX_LANDMARK_MONTHS ? months : null;
+  const months = typedNumberOf(raw);
+  return typeof months === 'number' && months >= MIN_LANDMARK_MONTHS && months <= MAX_LANDMARK_MONTHS
+    ? months
+    : null;
 }
 
 /** The landmark's months as the API's days (an average month of 30.4375 days). */

@@ -258,8 +258,55 @@ describe('OutcomesScreen', { timeout: 45_000 }, () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Landmark (meses)' }));
     expect(router.state.location.search).toBe('?endpoint=efs');
     await userEvent.type(screen.getByRole('textbox', { name: 'Landmark (meses)' }), '0');
-    expect(screen.getByText('Un número entero de meses entre 1 y 119.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Un número de meses entre 1 y 119,9 (admite decimales: 6,5).'),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?endpoint=efs');
+  });
+
+  it('takes a landmark typed with a decimal comma in Spanish, and draws nothing for a half-typed one', async () => {
+    const api = stubApi({
+      '/api/outcomes/survival': (query) =>
+        answer(200, {
+          data: {
+            ...SURVIVAL,
+            endpoint: query.endpoint,
+            groupBy: query.groupBy,
+            landmark: query.landmark === undefined ? null : Number(query.landmark),
+          },
+        }),
+    });
+    const { router } = renderScreen(<OutcomesScreen />, { path: '/outcomes?endpoint=efs' });
+    const field = await screen.findByRole('textbox', { name: 'Landmark (meses)' });
+    await userEvent.type(field, '6');
+    expect(router.state.location.search).toBe('?endpoint=efs&landmark=6');
+    await waitFor(() =>
+      expect(api.to('/api/outcomes/survival')).toContainEqual(expect.objectContaining({ landmark: '183' })),
+    );
+    const asked = api.to('/api/outcomes/survival').length;
+    await userEvent.type(field, ',');
+    // Half-typed: the landmark stays 6, nothing new is asked for, and no message while typing.
+    expect(router.state.location.search).toBe('?endpoint=efs&landmark=6');
+    expect(api.to('/api/outcomes/survival')).toHaveLength(asked);
+    expect(screen.queryByText(/Un número de meses/)).not.toBeInTheDocument();
+    await userEvent.type(field, '5');
+    expect(router.state.location.search).toBe('?endpoint=efs&landmark=6.5');
+    expect(
+      await screen.findByRole('heading', { name: 'Supervivencia libre de eventos (landmark a 6,5 meses)' }),
+    ).toBeInTheDocument();
+    expect(api.to('/api/outcomes/survival')).toContainEqual({
+      endpoint: 'efs',
+      groupBy: 'none',
+      landmark: '198',
+    });
+    // Left half-typed, it is said, and the curves stay those of the last whole value the title names.
+    await userEvent.clear(field);
+    await userEvent.type(field, '7,');
+    await userEvent.tab();
+    expect(
+      screen.getByText('Un número de meses entre 1 y 119,9 (admite decimales: 6,5).'),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?endpoint=efs&landmark=7');
   });
 
   it('asks for the incidence from the first CR, with the non-relapse mortality and Gray’s tests', async () => {

@@ -1,5 +1,5 @@
 import { dataOf, pageOf } from '@registry/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
@@ -31,6 +31,11 @@ export const queriesQueryOptions = (query: QueryListQuery) =>
 /** The queries of one patient, every state (the patient file shows them by field). */
 export function usePatientQueries(patientId: string) {
   return useQuery(queriesQueryOptions({ patientId, size: 1000 }));
+}
+
+/** A page of the queries screen; while the next page or filter loads, the rows shown stay. */
+export function useQueryList(query: QueryListQuery) {
+  return useQuery({ ...queriesQueryOptions(query), placeholderData: keepPreviousData });
 }
 
 /** One query's answer, as every state change gives it. */

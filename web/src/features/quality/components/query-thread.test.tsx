@@ -110,4 +110,14 @@ describe('QueryThread', () => {
     expect(screen.getByText('Answered')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close query' })).toBeInTheDocument();
   });
+
+  it('is brought into view and focused when the address names it, as the queries screen links to it', async () => {
+    renderScreen(<QueryThread query={OPEN_QUERY} isAdmin={false} onReload={async () => undefined} />, {
+      path: `/patient/${OPEN_QUERY.patientId}#query-${OPEN_QUERY.id}`,
+      user: TEST_DOCTOR_USER,
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Consulta sobre Fecha de recaída' })).toHaveFocus(),
+    );
+  });
 });

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ChangeTable } from '../../../components/change-table.tsx';
 import { ApiError, isStaleVersion } from '../../../lib/api-client.ts';
 import { useChangeLabels } from '../../../lib/change-labels.ts';
@@ -14,7 +14,32 @@ import { QUERY_TEXT_MAX, type Query, type QueryStatus } from '../api/schemas.ts'
 import { placeOf } from './field-place.ts';
 import { useFieldLabel } from './use-field-label.ts';
 
-const STATUS_COLORS: Record<QueryStatus, string> = { open: 'yellow.4', answered: 'blue.9', closed: 'gray.7' };
+export const STATUS_COLORS: Record<QueryStatus, string> = {
+  open: 'yellow.4',
+  answered: 'blue.9',
+  closed: 'gray.7',
+};
+
+/** The address of the patient file at one query's thread (the queries screen's links). */
+export function queryPath(query: Pick<Query, 'id' | 'patientId'>): string {
+  return `/patient/${query.patientId}#${threadId(query.id)}`;
+}
+
+const threadId = (id: string) => `query-${id}`;
+
+/** A thread the address names (`#query-<id>`) is brought into view and focused once it is shown. */
+function useNamedByAddress(id: string) {
+  const { hash } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const named = hash === `#${threadId(id)}`;
+  useEffect(() => {
+    if (named && ref.current) {
+      ref.current.scrollIntoView?.({ block: 'center' });
+      ref.current.focus({ preventScroll: true });
+    }
+  }, [named]);
+  return ref;
+}
 
 interface QueryThreadProps {
   readonly query: Query;
@@ -59,6 +84,7 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
   const field = fieldLabel(query.field);
   const fix = !isAdmin && action === 'answer' ? correctionPath(query) : null;
   const textId = `query-${query.id}-text`;
+  const anchor = useNamedByAddress(query.id);
 
   const submit = () => {
     const trimmed = text.trim();
@@ -99,6 +125,9 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
       radius="md"
       p="sm"
       component="article"
+      ref={anchor}
+      id={threadId(query.id)}
+      tabIndex={-1}
       aria-label={t('queries.threadLabel', { field })}
       data-testid="query-thread"
     >

@@ -1,9 +1,10 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListError } from '../../../components/list-error.tsx';
 import { formatTimestamp } from '../../../lib/dates.ts';
 import type { Notifications } from '../api/schemas.ts';
+import { queryPath } from './query-thread.tsx';
 import { useFieldLabel } from './use-field-label.ts';
 
 interface WaitingQueriesProps {
@@ -59,13 +60,7 @@ export function WaitingQueries({ isAdmin, notifications, failed, onRetry, onNavi
               py="xs"
               style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
             >
-              <Anchor
-                component={Link}
-                to={`/patient/${query.patientId}`}
-                onClick={onNavigate}
-                size="sm"
-                fw={600}
-              >
+              <Anchor component={Link} to={queryPath(query)} onClick={onNavigate} size="sm" fw={600}>
                 {t('notificationsMenu.queryOf', {
                   identification: query.identification,
                   field: fieldLabel(query.field),
@@ -85,6 +80,9 @@ export function WaitingQueries({ isAdmin, notifications, failed, onRetry, onNavi
           {t('notificationsMenu.moreQueries', { count: total - queries.length })}
         </Text>
       )}
+      <Button component={Link} to="/queries" onClick={onNavigate} variant="light">
+        {t('notificationsMenu.allQueries')}
+      </Button>
     </Stack>
   );
 }

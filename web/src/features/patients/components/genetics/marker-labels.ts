@@ -42,10 +42,3 @@ export function useMarkerLabels() {
       : t('geneticRisk.withVaf', { marker: marker(value.code), vaf: numbers.format(value.vaf) });
   return { marker, list, entry };
 }
-
-/** The decimal separator of a language's numbers (`,` in Spanish, `.` in English). */
-export function decimalSeparatorOf(language: string): string {
-  return (
-    new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
-  );
-}

@@ -1,16 +1,13 @@
-import { Box, Button, Group, NumberInput, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { type GeneticMarker, type MarkerResult, takesVaf } from '@registry/shared';
 import { memo, useId } from 'react';
 import { Controller, type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldDisabled } from '../../../../components/disabled-fieldset.tsx';
+import { NumberField } from '../../../../components/number-field.tsx';
 import { formatNumber } from '../../../../lib/numbers.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
-import {
-  CYTOGENETIC_NAMES,
-  decimalSeparatorOf,
-  useMarkerLabels,
-} from '../../components/genetics/marker-labels.ts';
+import { CYTOGENETIC_NAMES, useMarkerLabels } from '../../components/genetics/marker-labels.ts';
 import type { DiagnosticValues } from '../forms/diagnostic-form.ts';
 import { MARKER_INDEX, type MarkerChoice } from '../forms/genetics-form.ts';
 import classes from './genetics-panel.module.css';
@@ -125,15 +122,11 @@ export const MarkerRow = memo(function MarkerRow({ form, code, implied }: Marker
           control={form.control}
           name={`${path}.vaf`}
           render={({ field }) => (
-            <NumberInput
+            <NumberField
               mt={6}
               size="xs"
               label={t('geneticsPanel.vaf', { marker: code })}
-              min={0}
-              max={100}
-              clampBehavior="none"
               decimalScale={2}
-              decimalSeparator={decimalSeparatorOf(i18n.language)}
               suffix=" %"
               value={field.value}
               onChange={field.onChange}

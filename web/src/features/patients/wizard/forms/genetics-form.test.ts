@@ -73,4 +73,14 @@ describe('the genetics form', () => {
       'genetics.karyotypeResult': 'validation.normalKaryotypeWithFinding',
     });
   });
+
+  it('refuses a half-typed VAF on its field rather than sending the number it may become', () => {
+    const values = geneticsValues({ genetics: stored });
+    values.markers[MARKER_INDEX.TP53] = { result: 'positive', vaf: '38.' };
+    expect(geneticsErrors(values)).toEqual({
+      [`genetics.markers.${MARKER_INDEX.TP53}.vaf`]: 'validation.percentRange',
+    });
+    values.markers[MARKER_INDEX.TP53] = { result: 'positive', vaf: '38.50' };
+    expect(geneticsWire(values).markers).toContainEqual({ code: 'TP53', result: 'positive', vaf: 38.5 });
+  });
 });

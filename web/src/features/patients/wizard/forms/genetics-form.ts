@@ -13,6 +13,7 @@ import {
   takesVaf,
 } from '@registry/shared';
 import type { PathMapper } from '../../../../lib/form-errors.ts';
+import { typedNumberOf } from '../../../../lib/numbers.ts';
 
 /**
  * The genetics panel of the diagnostic step (CONTRACT §10): the karyotype text and result, and each marker
@@ -84,13 +85,10 @@ export function geneticsValues(diagnostic: Pick<Diagnostic, 'genetics'> | undefi
   };
 }
 
-/** A VAF as the number input holds it, as sent: a number, null when empty, else the text (refused). */
+/** A VAF as the number field holds it, as sent: its number, null when empty, else the text (refused). */
 function vafOf(value: number | string): unknown {
-  if (typeof value === 'number') {
-    return value;
-  }
-  const text = value.trim();
-  return text === '' ? null : text;
+  const typed = typedNumberOf(value);
+  return typed === undefined ? String(value).trim() : typed;
 }
 
 /** The tested markers as sent, each with the index of its row in the form. */

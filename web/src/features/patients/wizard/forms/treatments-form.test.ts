@@ -28,6 +28,18 @@ describe('the treatments form', () => {
     expect(errors.treatments?.[0]?.drugs?.[0]?.lastAplicationDate?.message).toBe('validation.chooseDate');
   });
 
+  it('refuses half-typed blasts rather than sending the number they may become', async () => {
+    const halfTyped = await errorsOf({ treatments: [{ ...emptyTreatment(), EMRBlasts: '7.' }] });
+    expect(halfTyped.treatments?.[0]?.EMRBlasts?.message).toBe('validation.percentRange');
+    const wire = treatmentsWire({
+      treatments: [
+        { ...emptyTreatment(), EMRBlasts: '7.50' },
+        { ...emptyTreatment(), EMRBlasts: '' },
+      ],
+    });
+    expect(wire.treatments.map((item) => item.EMRBlasts)).toEqual([7.5, null]);
+  });
+
   it('asks for the name of an Other scheme and of every drug', async () => {
     const errors = await errorsOf({
       treatments: [{ ...emptyTreatment(), scheme: 'Other', drugs: [emptyDrug()] }],
