@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableText } from '../text.ts';
-import { readKaryotype } from './karyotype.ts';
+import { KARYOTYPE_MAX, readKaryotype } from './karyotype.ts';
 import {
   GENETIC_MARKERS,
   KARYOTYPE_CODES,
@@ -16,9 +16,6 @@ import {
  * `PUT /api/patients/diagnostics/{id}/genetics` takes, with each refusal as a field message, and what
  * the registry keeps and answers, with what it read from the karyotype text (`derived`).
  */
-
-/** The longest karyotype text the registry keeps. */
-export const KARYOTYPE_MAX = 500;
 
 const emptyToNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
@@ -59,7 +56,8 @@ export function geneticsIssues(value: {
     }
     seen.add(marker.code);
   });
-  if (value.karyotypeResult === 'normal') {
+  // A text past its limit is refused on its own field and never read (it could make the reader slow).
+  if (value.karyotypeResult === 'normal' && (value.karyotype?.length ?? 0) <= KARYOTYPE_MAX) {
     const resolved = resolveMarkers({
       karyotypeResult: null,
       markers: value.markers,
@@ -81,9 +79,11 @@ export const geneticsInputSchema = z
         .string({
           error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid'),
         })
-        .refine(isStorableText, { error: 'validation.invalidCharacters' })
         .trim()
-        .max(KARYOTYPE_MAX, 'validation.tooLong')
+        // First, and aborting: a longer text is refused before anything reads it (nor does the check
+        // of the whole object below run, which reads the text).
+        .max(KARYOTYPE_MAX, { error: 'validation.tooLong', abort: true })
+        .refine(isStorableText, { error: 'validation.invalidCharacters' })
         .nullable(),
     ),
     karyotypeResult: z.preprocess(

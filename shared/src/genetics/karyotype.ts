@@ -104,7 +104,8 @@ interface LineState {
 }
 
 const STRUCTURAL_ABBR = 'idic|ider|dic|der|del|dup|add|inv|ins|hsr|trp|qdp|fis|tas|rob|t|i|r';
-const DESCRIPTOR = new RegExp(`^(${STRUCTURAL_ABBR})\\(([^()]*)\\)(?:\\(([^()]*)\\))?`);
+// Sticky: each descriptor is read where the last one ended, without copying the rest of the token.
+const DESCRIPTOR = new RegExp(`(${STRUCTURAL_ABBR})\\(([^()]*)\\)(?:\\(([^()]*)\\))?`, 'y');
 const BAND = /[pq](?:ter|\d{1,2}(?:\.\d{1,4})?)?\??|cen|\?/g;
 // One way only to read each character, so that a long wrong text fails at once.
 const BAND_PART = /^(?:[pq](?:ter|\d{1,2}(?:\.\d{1,4})?)?|cen|\?|~|-)+$/;
@@ -115,10 +116,30 @@ const REFERENCE = /^(idem|sl|sdl\d*)$/;
 const NUMERICAL = /^([+-])(\d{1,2}|x|y)(?:x(\d))?(c?)$/;
 const MARKERS = /^\+(\d{1,2})?(?:~\d{1,2})?mar(\d*)(?:x(\d))?$/;
 const DMIN = /^\+?(?:\d{1,3}(?:~\d{1,3})?)?dmin$/;
-const CELLS = /\[([^\]]*)\]$/;
+const NON_CLONAL = /^\d{0,4}nc\d{0,4}$/;
+const CELL_COUNT = /^(?:cp)?\d{1,4}$/;
+
+/**
+ * The longest karyotype text the registry keeps and reads (CONTRACT §10). A longer text is refused
+ * before any of it is read, so no request can make the reader work on more than this.
+ */
+export const KARYOTYPE_MAX = 500;
 
 /** Reads a karyotype text; null or blank is no text (`parsed: false` without a message). */
 export function readKaryotype(text: string | null | undefined): KaryotypeReading {
+  const trimmed = (text ?? '').trim();
+  if (trimmed.length > KARYOTYPE_MAX) {
+    return unread(KARYOTYPE_UNREADABLE, `the text is longer than ${KARYOTYPE_MAX} characters`);
+  }
+  return readUnbounded(trimmed);
+}
+
+/**
+ * The reader without its length limit, for the test that times it on texts far past the limit: every
+ * pattern it uses is linear, so that reading time grows with the length, never with its square.
+ * @internal
+ */
+export function readUnbounded(text: string | null | undefined): KaryotypeReading {
   const normalized = normalize(text ?? '');
   if (normalized === '') {
     return unread(null, null);
@@ -149,15 +170,38 @@ function unread(message: string | null, detail: string | null): KaryotypeReading
 
 /** Lower case, no spaces, ASCII signs, without a trailing period or FISH part. */
 function normalize(text: string): string {
-  return text
+  const lowered = text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/\s+/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/\u00d7/g, 'x')
-    .replace(/[\u223c\u301c]/g, '~')
-    .replace(/\.(?:nuc|rev)?ish.*$/, '')
-    .replace(/\.+$/, '');
+    .replace(/[\u223c\u301c]/g, '~');
+  return withoutTrailingDots(withoutFish(lowered));
+}
+
+/** The text before its FISH part (`.ish …`, `.nuc ish …`, `.rev ish …`), found without a pattern. */
+function withoutFish(text: string): string {
+  let from = text.indexOf('ish');
+  while (from >= 0) {
+    for (const prefix of ['.', '.nuc', '.rev']) {
+      const start = from - prefix.length;
+      if (start >= 0 && text.startsWith(prefix, start)) {
+        return text.slice(0, start);
+      }
+    }
+    from = text.indexOf('ish', from + 1);
+  }
+  return text;
+}
+
+/** The text without its trailing periods (a loop: `/\.+$/` is quadratic on a long run of periods). */
+function withoutTrailingDots(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '.') {
+    end -= 1;
+  }
+  return text.slice(0, end);
 }
 
 function parseLine(raw: string, index: number): CellLine {
@@ -167,17 +211,20 @@ function parseLine(raw: string, index: number): CellLine {
   }
   let body = raw;
   let nonClonal = false;
-  const cells = CELLS.exec(body);
-  if (cells) {
-    const inside = cells[1] ?? '';
-    if (/^\d*nc\d*$/.test(inside)) {
+  // The cell count closes the line: found from its end (`/\[([^\]]*)\]$/` is quadratic on a run of `[`).
+  const open = body.endsWith(']') ? body.lastIndexOf('[') : -1;
+  if (open >= 0) {
+    const inside = body.slice(open + 1, -1);
+    if (NON_CLONAL.test(inside)) {
       nonClonal = true;
-    } else if (!/^(?:cp)?\d{1,4}$/.test(inside)) {
+    } else if (!CELL_COUNT.test(inside)) {
       throw new Unreadable(`${where}: ${quote(`[${inside}]`)} is not a cell count`);
     }
-    body = body.slice(0, cells.index);
+    body = body.slice(0, open);
   }
-  const [count = '', second = '', ...rest] = body.split(',');
+  const tokens = body.split(',');
+  const count = tokens[0] ?? '';
+  const second = tokens[1] ?? '';
   const countMatch = COUNT.exec(count);
   if (!countMatch) {
     throw new Unreadable(`${where}: the chromosome count must come first, not ${quote(count)}`);
@@ -201,7 +248,7 @@ function parseLine(raw: string, index: number): CellLine {
     throw new Unreadable(`${where}: the sex chromosomes (or idem, sl, sdl) must follow the count`);
   }
   const items: Item[] = [];
-  for (const token of rest) {
+  for (const token of tokens.slice(2)) {
     const item = parseItem(token, where);
     if (item) {
       items.push(item);
@@ -262,13 +309,13 @@ function parseStructural(token: string, where: string): Structural | null {
   const multiplier = tail[2] ? `x${tail[2]}` : '';
   rest = rest.slice(0, tail.index + 1);
   const descriptors: Descriptor[] = [];
-  while (rest !== '') {
+  DESCRIPTOR.lastIndex = 0;
+  while (DESCRIPTOR.lastIndex < rest.length) {
     const match = DESCRIPTOR.exec(rest);
     if (!match) {
       throw unknown();
     }
     descriptors.push(parseDescriptor(match[1] ?? '', match[2] ?? '', match[3], token, where));
-    rest = rest.slice(match[0].length);
   }
   if (constitutional) {
     return null;

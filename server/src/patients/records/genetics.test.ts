@@ -132,6 +132,24 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     }
   });
 
+  it('refuses a karyotype past its limit at once, without reading it, up to the body limit', async () => {
+    const { diagnosticId } = await patientWith('AML');
+    const bodyRoom = 2 * 1024 * 1024 - 100;
+    for (const karyotype of ['['.repeat(120_000), `${'.'.repeat(120_000)}x`, '['.repeat(bodyRoom)]) {
+      const start = performance.now();
+      const res = await put(
+        doctor,
+        diagnosticId,
+        { karyotype, karyotypeResult: 'normal', markers: [] },
+        { 'accept-language': 'en' },
+      );
+      const elapsed = performance.now() - start;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ karyotype: en.validation.tooLong });
+      expect(elapsed).toBeLessThan(1000);
+    }
+  });
+
   it('keeps a karyotype it cannot read, says so, and counts only the markers entered', async () => {
     const { id, diagnosticId } = await patientWith('AML');
     const res = await put(doctor, diagnosticId, {
