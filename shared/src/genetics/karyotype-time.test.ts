@@ -74,9 +74,11 @@ describe('how long reading a karyotype takes', () => {
         result = geneticsInputSchema.safeParse({ karyotype: text, karyotypeResult: 'normal', markers: [] });
       });
       expect(elapsed).toBeLessThan(500);
-      expect(result?.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(
-        text.trim().length > KARYOTYPE_MAX ? [['karyotype', 'validation.tooLong']] : undefined,
-      );
+      if (text.trim().length > KARYOTYPE_MAX) {
+        expect(result?.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+          ['karyotype', 'validation.tooLong'],
+        ]);
+      }
     }
   });
 });

@@ -118,7 +118,22 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     [
       { karyotype: '46,XX,t(8;21)(q22;q22)[20]', karyotypeResult: 'normal', markers: [] },
       'karyotypeResult',
-      'normalKaryotypeWithFinding',
+      'normalKaryotypeAbnormal',
+    ],
+    [
+      { karyotype: '47,XY,+8[20]', karyotypeResult: 'normal', markers: [] },
+      'karyotypeResult',
+      'normalKaryotypeAbnormal',
+    ],
+    [
+      { karyotype: 'normal, 20 metafases', karyotypeResult: 'normal', markers: [] },
+      'karyotypeResult',
+      'normalKaryotypeUnreadable',
+    ],
+    [
+      { karyotype: '45,XY[20]', karyotypeResult: 'normal', markers: [] },
+      'karyotypeResult',
+      'normalKaryotypeUnreadable',
     ],
   ] as const)('refuses %j with a field message in both languages', async (payload, field, key) => {
     const { diagnosticId } = await patientWith('AML');
