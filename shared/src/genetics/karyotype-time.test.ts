@@ -45,14 +45,17 @@ const worst = (length: number) => ({
 });
 
 describe('how long reading a karyotype takes', () => {
-  it.each(Object.entries(worst(LONG)))('reads %s far past the limit in linear time', (_, text) => {
-    expect(timed(() => readUnbounded(text))).toBeLessThan(1000);
+  // A linear reader reads 100,000 characters in well under a second on a quiet machine; a quadratic
+  // pattern takes many seconds on them (the run of `[` of the audit took 6 s at this length). The bound
+  // leaves room for a busy machine.
+  it.each(Object.entries(worst(LONG)))('reads %s far past the limit in linear time', (_name, text) => {
+    expect(timed(() => readUnbounded(text))).toBeLessThan(2500);
   });
 
   it('refuses a text past the limit without reading it, at once', () => {
     for (const text of Object.values(worst(TWO_MIB))) {
       let reading: ReturnType<typeof readKaryotype> | undefined;
-      expect(timed(() => (reading = readKaryotype(text)))).toBeLessThan(250);
+      expect(timed(() => (reading = readKaryotype(text)))).toBeLessThan(1000);
       expect(reading).toMatchObject({ parsed: false });
     }
   });
@@ -73,7 +76,7 @@ describe('how long reading a karyotype takes', () => {
       const elapsed = timed(() => {
         result = geneticsInputSchema.safeParse({ karyotype: text, karyotypeResult: 'normal', markers: [] });
       });
-      expect(elapsed).toBeLessThan(500);
+      expect(elapsed).toBeLessThan(1000);
       if (text.trim().length > KARYOTYPE_MAX) {
         expect(result?.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
           ['karyotype', 'validation.tooLong'],

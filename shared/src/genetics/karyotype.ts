@@ -160,8 +160,10 @@ interface Structural {
   key: string;
   /** As typed. */
   text: string;
-  /** Questionable: `?` before it, or a breakpoint range (`q13~q15`). */
+  /** Questionable: `?` before it. */
   uncertain: boolean;
+  /** A breakpoint written as a range (`q13~q15`): its arm is known, its precise band is not. */
+  ranged: boolean;
   /** Gained (`+der(…)`, `+i(…)`, `+mar1`): adds to the count and loses nothing. */
   gained: number;
   /** Chromosomes it takes away from the count: one for a dicentric or a whole-arm derivative. */
@@ -291,6 +293,9 @@ function unread(
   };
 }
 
+/** Non-ASCII characters as they fold (a cache: the same few recur). */
+const FOLDED = new Map<string, string>();
+
 /** Lower case, no spaces, ASCII signs, each character remembering where it was typed. */
 function fold(original: string): Source {
   let text = '';
@@ -310,7 +315,12 @@ function fold(original: string): Source {
       index = next;
       continue;
     }
-    for (let folded of character.normalize('NFKC').toLowerCase()) {
+    let normalized = FOLDED.get(character);
+    if (normalized === undefined) {
+      normalized = character.normalize('NFKC').toLowerCase();
+      FOLDED.set(character, normalized);
+    }
+    for (let folded of normalized) {
       if (SPACE.test(folded)) {
         continue;
       }
@@ -499,6 +509,7 @@ function parseItem(token: string, text: string, line: string): Item | null {
         key: `+mar${markers[3]}`,
         text,
         uncertain: false,
+        ranged: false,
         gained: times,
         merged: 0,
         descriptors: [],
@@ -508,11 +519,27 @@ function parseItem(token: string, text: string, line: string): Item | null {
     return { kind: 'markers', min, max: Math.max(min, max), text };
   }
   if (DMIN.test(token)) {
-    const structural = { key: 'dmin', text, uncertain: false, gained: 0, merged: 0, descriptors: [] };
+    const structural = {
+      key: 'dmin',
+      text,
+      uncertain: false,
+      ranged: false,
+      gained: 0,
+      merged: 0,
+      descriptors: [],
+    };
     return { kind: 'structural', structural };
   }
   if (token === '+r') {
-    const structural = { key: '+r', text, uncertain: false, gained: 1, merged: 0, descriptors: [] };
+    const structural = {
+      key: '+r',
+      text,
+      uncertain: false,
+      ranged: false,
+      gained: 1,
+      merged: 0,
+      descriptors: [],
+    };
     return { kind: 'structural', structural };
   }
   return parseStructural(token, text, line);
@@ -526,7 +553,8 @@ function parseStructural(token: string, text: string, line: string): Item | null
   if (gained) {
     rest = rest.slice(1);
   }
-  let uncertain = rest.startsWith('?');
+  const uncertain = rest.startsWith('?');
+  let ranged = false;
   if (uncertain) {
     rest = rest.slice(1);
   }
@@ -546,13 +574,13 @@ function parseStructural(token: string, text: string, line: string): Item | null
       throw unknown();
     }
     const parsed = parseDescriptor(match[1] ?? '', match[2] ?? '', match[3], text, line);
-    uncertain ||= parsed.range;
+    ranged ||= parsed.range;
     descriptors.push(parsed.descriptor);
   }
   if (constitutional) {
     return { kind: 'constitutional', change: gained ? copies : 0 };
   }
-  if (!uncertain) {
+  if (!uncertain && !ranged) {
     for (const descriptor of descriptors) {
       const missing = missingBreakpoints(descriptor);
       if (missing) {
@@ -566,10 +594,11 @@ function parseStructural(token: string, text: string, line: string): Item | null
   }
   descriptors = asAddition(descriptors);
   const first = descriptors[0];
-  const merged = mergedBy(first);
+  // A gained derivative adds a chromosome and takes none away: the normal homologues stay.
+  const merged = gained ? 0 : mergedBy(first);
   const written = descriptors.map(writeDescriptor).join('');
   const key = `${gained ? '+' : ''}${uncertain ? '?' : ''}${written}${multiplier}`;
-  const structural = { key, text, uncertain, gained: gained ? copies : 0, merged, descriptors };
+  const structural = { key, text, uncertain, ranged, gained: gained ? copies : 0, merged, descriptors };
   return { kind: 'structural', structural };
 }
 
@@ -1082,11 +1111,13 @@ function effectsOf(structural: Structural): { shows: Set<KaryotypeCode>; unknown
   if (losesArm(structural, '17', 'p') || touches17p(structural)) {
     shows.add('-17/abn(17p)');
   }
-  if (structural.uncertain) {
-    for (const code of shows) {
+  for (const code of shows) {
+    // Questionable: nothing it shows is sure. A range of bands: its arm is sure, the band of a
+    // rearrangement of the table (11q23.3, 3q26.2…) is not.
+    if (structural.uncertain || (structural.ranged && (REARRANGEMENTS as readonly string[]).includes(code))) {
+      shows.delete(code);
       unknown.add(code);
     }
-    shows.clear();
   }
   return { shows, unknown };
 }
@@ -1182,13 +1213,16 @@ interface FishReading {
   unread: string[];
 }
 
-/** A probe name as a lab writes it (`5'KMT2A`, `LSI EGR1`, `D7S486x1`) → the probe, or null. */
+/** A probe name as a lab writes it (`5'KMT2A`, `LSI EGR1`, `D7S486x1`) → the probe and its copies, or null. */
 function probeOf(name: string): { probe: string | null; copies: number | null } {
-  const copies = /x(\d)$/.exec(name);
-  const bare = (copies ? name.slice(0, copies.index) : name).replace(/^(?:[35]'|lsi|cep(?=\d)|)/, (prefix) =>
-    prefix === 'cep' ? 'cep' : '',
-  );
-  return { probe: PROBES[bare] ?? null, copies: copies ? Number(copies[1]) : null };
+  const bare = name.replace(/^(?:[35]'|lsi)/, '');
+  // A name may itself end in x and a digit (RUNX1): the whole name first, then without its copies.
+  if (PROBES[bare]) {
+    return { probe: PROBES[bare] ?? null, copies: null };
+  }
+  const copies = /x(\d)$/.exec(bare);
+  const probe = copies ? (PROBES[bare.slice(0, copies.index)] ?? null) : null;
+  return { probe, copies: copies ? Number(copies[1]) : null };
 }
 
 /**
@@ -1206,7 +1240,7 @@ function readFish(source: Source, start: number): FishReading {
   };
   const text = source.text;
   const unreadAll = (from: number) => {
-    reading.unread.push(typed(source, from, text.length));
+    reading.unread.push(typed(source, text[from] === '.' ? from + 1 : from, text.length));
     for (const code of FISH_CODES) {
       reading.unknown.add(code);
     }
