@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deriveGenetics, geneticsInputSchema, geneticsSchema } from './genetics-schema.ts';
+import {
+  deriveGenetics,
+  geneticsDerivedSchema,
+  geneticsInputSchema,
+  geneticsSchema,
+} from './genetics-schema.ts';
 
 /** A parse's refusals as `{ path: message key }`, the way the server answers them. */
 function refusals(body: unknown): Record<string, string> {
@@ -99,26 +104,38 @@ describe('the genetics a client sends', () => {
     }
   });
 
-  it('refuses a normal karyotype whose text shows a rearrangement or karyotype finding', () => {
+  it('refuses a normal karyotype whose text shows an abnormality (CONTRACT §10, reading revised)', () => {
     expect(refusals({ ...body, karyotypeResult: 'normal', markers: [] })).toEqual({
-      karyotypeResult: 'validation.normalKaryotypeWithFinding',
+      karyotypeResult: 'validation.normalKaryotypeAbnormal',
     });
     expect(refusals({ karyotype: '45,XX,-7[20]', karyotypeResult: 'normal', markers: [] })).toEqual({
-      karyotypeResult: 'validation.normalKaryotypeWithFinding',
+      karyotypeResult: 'validation.normalKaryotypeAbnormal',
+    });
+    // Even one that names no finding: a trisomy 8 is an abnormal karyotype.
+    expect(refusals({ karyotype: '47,XY,+8[20]', karyotypeResult: 'normal', markers: [] })).toEqual({
+      karyotypeResult: 'validation.normalKaryotypeAbnormal',
     });
   });
 
-  it('takes a normal karyotype beside positive gene mutations, findings entered negative, or a text it cannot read', () => {
+  it('refuses a normal karyotype beside a text it cannot read, or whose count disagrees', () => {
+    for (const karyotype of ['normal, 20 metaphases', '45,XY[20]', '46,XX,t(8;21']) {
+      expect(refusals({ karyotype, karyotypeResult: 'normal', markers: [] })).toEqual({
+        karyotypeResult: 'validation.normalKaryotypeUnreadable',
+      });
+    }
+  });
+
+  it('takes a normal karyotype beside positive gene mutations and findings entered negative', () => {
     const markers = [
       { code: 'NPM1', result: 'positive', vaf: 45 },
       { code: 'RUNX1::RUNX1T1', result: 'negative', vaf: null },
     ];
     expect(refusals({ karyotype: '46,XX[20]', karyotypeResult: 'normal', markers })).toEqual({});
-    // The doctor's entered negative wins over the text (CONTRACT §10).
-    expect(refusals({ ...body, karyotypeResult: 'normal', markers })).toEqual({});
-    expect(refusals({ karyotype: 'normal, 20 metaphases', karyotypeResult: 'normal', markers: [] })).toEqual(
-      {},
-    );
+    expect(refusals({ karyotype: null, karyotypeResult: 'normal', markers })).toEqual({});
+    // A normal karyotype with a FISH part the reader does not know: the karyotype itself is normal.
+    expect(
+      refusals({ karyotype: '46,XX[20].nuc ish(FGFR1x2)[200]', karyotypeResult: 'normal', markers }),
+    ).toEqual({});
   });
 
   it('refuses a karyotype too long or with a character that cannot be stored', () => {
@@ -160,12 +177,36 @@ describe('the genetics the registry keeps', () => {
   });
 
   it('reads no karyotype as nothing read, and an unreadable one with its message', () => {
-    expect(deriveGenetics(null)).toEqual({ parsed: false, message: null, abnormalities: 0, findings: {} });
-    expect(deriveGenetics('sin metafases')).toEqual({
+    expect(deriveGenetics(null)).toEqual({
       parsed: false,
-      message: 'genetics.karyotypeUnreadable',
+      message: null,
       abnormalities: 0,
       findings: {},
+      unread: [],
     });
+    expect(deriveGenetics('sin metafases')).toEqual({
+      parsed: false,
+      message: 'karyotype.countFirst',
+      abnormalities: 0,
+      findings: {},
+      unread: [],
+    });
+  });
+
+  it('words the message in the language asked, quoting the text as typed', () => {
+    expect(deriveGenetics('46,XX,T(8;21', 'es').message).toBe('Línea 1: no se puede leer «T(8;21».');
+    expect(deriveGenetics('46,XX,T(8;21', 'en').message).toBe('Line 1: cannot read “T(8;21”.');
+    expect(deriveGenetics('45, XY [20]', 'en').message).toBe(
+      'Line 1: the count 45 does not agree with its gains and losses (they give 46).',
+    );
+  });
+
+  it('keeps each finding true, false or unknown, and the parts it left unread', () => {
+    const derived = deriveGenetics('46,XY,add(11)(q23)[20].nuc ish(FGFR1x2)[200]');
+    expect(derived.findings['KMT2A-r']).toBeNull();
+    expect(derived.findings['-7']).toBeNull();
+    expect(derived.findings.complex).toBe(false);
+    expect(derived.unread).toEqual(['(FGFR1x2)[200]']);
+    expect(geneticsDerivedSchema.parse(derived)).toEqual(derived);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { type Language, translateMessage } from '../locales/index.ts';
 import { isStorableText } from '../text.ts';
-import { readKaryotype } from './karyotype.ts';
+import { KARYOTYPE_MAX, readKaryotype } from './karyotype.ts';
 import {
   GENETIC_MARKERS,
   KARYOTYPE_CODES,
@@ -16,9 +17,6 @@ import {
  * `PUT /api/patients/diagnostics/{id}/genetics` takes, with each refusal as a field message, and what
  * the registry keeps and answers, with what it read from the karyotype text (`derived`).
  */
-
-/** The longest karyotype text the registry keeps. */
-export const KARYOTYPE_MAX = 500;
 
 const emptyToNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
@@ -42,9 +40,10 @@ export const markerEntrySchema = z
   });
 
 /**
- * The refusals that tie a diagnostic's genetics together: a marker entered twice (on the later one),
- * and a normal karyotype beside a positive rearrangement or karyotype finding, entered or implied by
- * the karyotype text as the registry reads it (a finding entered negative overrides the text).
+ * The refusals that tie a diagnostic's genetics together: a marker entered twice (on the later one);
+ * and a normal karyotype beside a karyotype text the registry cannot read or that shows an abnormality
+ * (CONTRACT §10, "Reading, revised"), or beside a positive rearrangement or karyotype finding, entered
+ * or implied by the text (a finding entered negative overrides the text).
  */
 export function geneticsIssues(value: {
   karyotype: string | null;
@@ -59,13 +58,15 @@ export function geneticsIssues(value: {
     }
     seen.add(marker.code);
   });
-  if (value.karyotypeResult === 'normal') {
-    const resolved = resolveMarkers({
-      karyotypeResult: null,
-      markers: value.markers,
-      derived: readKaryotype(value.karyotype),
-    });
-    if (KARYOTYPE_CODES.some((code) => resolved[code]?.result === 'positive')) {
+  // A text past its limit is refused on its own field and never read (it could make the reader slow).
+  if (value.karyotypeResult === 'normal' && (value.karyotype?.length ?? 0) <= KARYOTYPE_MAX) {
+    const reading = readKaryotype(value.karyotype);
+    const resolved = resolveMarkers({ karyotypeResult: null, markers: value.markers, derived: reading });
+    if (reading.message !== null) {
+      issues.karyotypeResult = 'validation.normalKaryotypeUnreadable';
+    } else if (reading.abnormalities > 0) {
+      issues.karyotypeResult = 'validation.normalKaryotypeAbnormal';
+    } else if (KARYOTYPE_CODES.some((code) => resolved[code]?.result === 'positive')) {
       issues.karyotypeResult = 'validation.normalKaryotypeWithFinding';
     }
   }
@@ -81,9 +82,11 @@ export const geneticsInputSchema = z
         .string({
           error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid'),
         })
-        .refine(isStorableText, { error: 'validation.invalidCharacters' })
         .trim()
-        .max(KARYOTYPE_MAX, 'validation.tooLong')
+        // First, and aborting: a longer text is refused before anything reads it (nor does the check
+        // of the whole object below run, which reads the text).
+        .max(KARYOTYPE_MAX, { error: 'validation.tooLong', abort: true })
+        .refine(isStorableText, { error: 'validation.invalidCharacters' })
         .nullable(),
     ),
     karyotypeResult: z.preprocess(
@@ -103,12 +106,18 @@ export type GeneticsInput = z.infer<typeof geneticsInputSchema>;
 
 const pathPart = (part: string) => (/^\d+$/.test(part) ? Number(part) : part);
 
-/** What the registry read from the karyotype text (`findings` is empty when it could not read it). */
+/**
+ * What the registry read from the karyotype text (CONTRACT §10, "Reading, revised"): each finding true,
+ * false or null (unknown: the part of the text that could show it was left unread), and the parts left
+ * unread as typed; `findings` is empty when the text could not be read, and `message` says why (a
+ * sentence in the caller's language in the server's answers, a message key where it is kept).
+ */
 export const geneticsDerivedSchema = z.object({
   parsed: z.boolean(),
   message: z.string().nullable(),
   abnormalities: z.number().int().min(0),
-  findings: z.partialRecord(z.enum(KARYOTYPE_CODES), z.boolean()),
+  findings: z.partialRecord(z.enum(KARYOTYPE_CODES), z.boolean().nullable()),
+  unread: z.array(z.string()),
 });
 export type GeneticsDerived = z.infer<typeof geneticsDerivedSchema>;
 
@@ -128,14 +137,22 @@ export const geneticsSchema = z.object({
 });
 export type Genetics = z.infer<typeof geneticsSchema>;
 
-/** The `derived` part kept beside a karyotype text: what `readKaryotype` makes of it. */
-export function deriveGenetics(karyotype: string | null): GeneticsDerived {
+/**
+ * The `derived` part kept beside a karyotype text: what `readKaryotype` makes of it. With a language,
+ * its message is the sentence in that language, quoting the text as typed; without, the message key.
+ */
+export function deriveGenetics(karyotype: string | null, language?: Language): GeneticsDerived {
   const reading = readKaryotype(karyotype);
+  const message =
+    reading.message && language
+      ? translateMessage(language, reading.message, reading.params)
+      : reading.message;
   return {
     parsed: reading.parsed,
-    message: reading.message,
+    message,
     abnormalities: reading.abnormalities,
     findings: reading.findings,
+    unread: reading.unread,
   };
 }
 

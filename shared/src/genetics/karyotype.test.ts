@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KARYOTYPE_UNREADABLE, type KaryotypeReading, readKaryotype } from './karyotype.ts';
+import { type KaryotypeReading, readKaryotype } from './karyotype.ts';
 import { KARYOTYPE_CODES } from './markers.ts';
 
 /** The findings a reading shows, in the contract's order. */
 function shown(reading: KaryotypeReading): string[] {
-  return KARYOTYPE_CODES.filter((code) => reading.findings[code]);
+  return KARYOTYPE_CODES.filter((code) => reading.findings[code] === true);
 }
 
 /**
@@ -53,7 +53,6 @@ const TABLE: readonly [name: string, karyotype: string, abnormalities: number, f
   ],
   ['t(11;19)(q23;p13.1) is a KMT2A rearrangement', '46,XY,t(11;19)(q23;p13.1)[20]', 1, ['KMT2A-r']],
   ['t(6;11)(q27;q23) is a KMT2A rearrangement', '46,XX,t(6;11)(q27;q23)[20]', 1, ['KMT2A-r']],
-  ['a KMT2A rearrangement with an unknown partner', '46,XY,der(11)t(11;?)(q23;?)[20]', 1, ['KMT2A-r']],
   ['a translocation at 11p15 is no KMT2A rearrangement', '46,XY,t(7;11)(p15;p15)[20]', 1, []],
   ['a deletion at 11q23 is no KMT2A rearrangement', '46,XY,del(11)(q23)[20]', 1, []],
   ['t(6;9) is DEK::NUP214', '46,XX,t(6;9)(p23;q34)[20]', 1, ['DEK::NUP214']],
@@ -75,7 +74,7 @@ const TABLE: readonly [name: string, karyotype: string, abnormalities: number, f
   ['two abnormalities are not complex', '47,XX,+8,del(9)(q13q22)[20]', 2, []],
   [
     'a complex, monosomal karyotype with -5/del(5q) and -7',
-    '44,XY,del(5)(q13q33),-7,+8,-18[20]',
+    '45,XY,del(5)(q13q33),-7,+8,-18[20]',
     4,
     ['-5/del(5q)', '-7', 'complex', 'monosomal'],
   ],
@@ -84,7 +83,7 @@ const TABLE: readonly [name: string, karyotype: string, abnormalities: number, f
   ['a hyperdiploid karyotype with a marker is complex', '50,XY,+8,+11,+21,+mar[20]', 4, ['complex']],
   [
     'a hyperdiploid karyotype with a structural abnormality is complex',
-    '50,XY,+8,+11,+21,del(20)(q11.2)[20]',
+    '49,XY,+8,+11,+21,del(20)(q11.2)[20]',
     4,
     ['complex'],
   ],
@@ -142,10 +141,9 @@ const TABLE: readonly [name: string, karyotype: string, abnormalities: number, f
   ['a non-clonal cell line is read but not counted', '46,XX[19]/46,XX,t(1;5)(p32;q31)[nc]', 0, []],
   // Composite karyotypes and markers.
   ['a composite karyotype', '45~48,XY,-7,+8,+mar[cp10]', 3, ['-7', 'complex', 'monosomal']],
-  ['two markers count as two abnormalities', '48,XY,+8,+2mar[10]', 3, ['complex']],
+  ['two markers count as two abnormalities', '49,XY,+8,+2mar[10]', 3, ['complex']],
   ['a range of markers counts by its lower bound', '47~49,XY,+8,+1~3mar[cp10]', 2, []],
-  ['an uncertain abnormality counts but names no finding', '46,XX,?del(5)(q13q33)[20]', 1, []],
-  ['a double minute is an abnormality', '46,XX,t(1;2)(p36;q21),dmin,+8[20]', 3, ['complex']],
+  ['a double minute is an abnormality', '47,XX,t(1;2)(p36;q21),dmin,+8[20]', 3, ['complex']],
   // Case, spaces and typography.
   ['lower case and spaces', '46, xx, T(8;21)(Q22; Q22) [20]', 1, ['RUNX1::RUNX1T1']],
   ['a typographic minus sign', '45,XY,\u22127[20]', 1, ['-7']],
@@ -190,7 +188,7 @@ describe('reading a karyotype', () => {
       sexChromosomeAbnormal: true,
     });
     expect(readKaryotype('46,XY,t(X;11)(q13;q23)[20]')).toMatchObject({ sexChromosomeAbnormal: true });
-    expect(readKaryotype('47,XXYc,+8[20]')).toMatchObject({
+    expect(readKaryotype('48,XXYc,+8[20]')).toMatchObject({
       sexChromosomes: 'XXY',
       sexChromosomeAbnormal: false,
     });
@@ -201,7 +199,10 @@ describe('reading a karyotype', () => {
       expect(readKaryotype(text)).toEqual({
         parsed: false,
         message: null,
+        params: {},
         detail: null,
+        parts: [],
+        unread: [],
         abnormalities: 0,
         items: [],
         findings: {},
@@ -236,7 +237,7 @@ describe('reading a karyotype', () => {
     const reading = readKaryotype(karyotype);
     expect(reading).toMatchObject({
       parsed: false,
-      message: KARYOTYPE_UNREADABLE,
+      message: expect.stringMatching(/^karyotype\./),
       abnormalities: 0,
       findings: {},
       items: [],

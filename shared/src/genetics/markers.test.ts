@@ -65,4 +65,65 @@ describe('resolving the markers of a diagnostic', () => {
       resolveMarkers({ karyotypeResult: 'failed', markers: [], derived: { parsed: false, findings: {} } }),
     ).toEqual({});
   });
+
+  it('leaves unknown what the text leaves unknown, even beside a normal result', () => {
+    const resolved = resolveMarkers({
+      karyotypeResult: 'abnormal',
+      markers: [],
+      derived: { parsed: true, findings: { 'KMT2A-r': null, 'MLLT3::KMT2A': null, '-7': false } },
+    });
+    expect(resolved['KMT2A-r']).toBeUndefined();
+    expect(resolved['MLLT3::KMT2A']).toBeUndefined();
+    expect(resolved['-7']?.result).toBe('negative');
+  });
+
+  it('takes a normal result beside an unreadable text as nothing (the entry refuses it)', () => {
+    const resolved = resolveMarkers({
+      karyotypeResult: 'normal',
+      markers: [],
+      derived: { parsed: false, message: 'karyotype.countMismatch', findings: {} },
+    });
+    expect(resolved).toEqual({});
+  });
+
+  it('a complex or monosomal karyotype excludes CBF, t(9;11) and PML::RARA unless entered positive', () => {
+    for (const finding of ['complex', 'monosomal'] as const) {
+      const resolved = resolveMarkers({
+        karyotypeResult: 'abnormal',
+        markers: [{ code: 'NPM1', result: 'positive', vaf: 40 }],
+        derived: { parsed: true, findings: { [finding]: true, 'RUNX1::RUNX1T1': null } },
+      });
+      expect(resolved['RUNX1::RUNX1T1']).toEqual({ result: 'negative', vaf: null, source: 'definition' });
+      expect(resolved['CBFB::MYH11']?.result).toBe('negative');
+      expect(resolved['MLLT3::KMT2A']?.result).toBe('negative');
+      expect(resolved['PML::RARA']?.result).toBe('negative');
+      // Not the other adverse rearrangements: the definition names these four.
+      expect(resolved['KMT2A-r']).toBeUndefined();
+    }
+  });
+
+  it('a class-defining rearrangement entered positive keeps the text from counting as complex (footnote **)', () => {
+    const resolved = resolveMarkers({
+      karyotypeResult: 'abnormal',
+      markers: [{ code: 'MLLT3::KMT2A', result: 'positive', vaf: null }],
+      derived: { parsed: true, findings: { complex: true, monosomal: true } },
+    });
+    expect(resolved.complex).toEqual({ result: 'negative', vaf: null, source: 'definition' });
+    expect(resolved.monosomal?.result).toBe('negative');
+    expect(resolved['MLLT3::KMT2A']?.result).toBe('positive');
+  });
+
+  it('a complex karyotype entered by hand stays, excludes CBF, and leaves a fusion entered positive', () => {
+    const resolved = resolveMarkers({
+      karyotypeResult: null,
+      markers: [
+        { code: 'PML::RARA', result: 'positive', vaf: null },
+        { code: 'complex', result: 'positive', vaf: null },
+      ],
+      derived: { parsed: false, findings: {} },
+    });
+    expect(resolved.complex?.source).toBe('entered');
+    expect(resolved['CBFB::MYH11']?.result).toBe('negative');
+    expect(resolved['PML::RARA']).toEqual({ result: 'positive', vaf: null, source: 'entered' });
+  });
 });

@@ -116,35 +116,89 @@ export interface MarkerEntry {
 export interface ResolvableGenetics {
   karyotypeResult: KaryotypeResult | null;
   markers: readonly MarkerEntry[];
-  derived: { parsed: boolean; findings: Partial<Record<KaryotypeCode, boolean>> };
+  /**
+   * What the karyotype text implies (CONTRACT §10, "Reading, revised"): each finding true, false, or
+   * null (unknown: the part of the text that could show it was not read); `message` is set when a text
+   * was given and could not be read.
+   */
+  derived: {
+    parsed: boolean;
+    message?: string | null;
+    findings: Partial<Record<KaryotypeCode, boolean | null>>;
+  };
 }
 
-/** A marker's value for the rules: entered or implied, with its VAF when entered; null when unknown. */
+/** A marker's value for the rules: entered or implied, with its VAF when entered; absent when unknown. */
 export interface ResolvedMarker {
   result: MarkerResult;
   vaf: number | null;
-  source: 'entered' | 'karyotype' | 'normalKaryotype';
+  /**
+   * Where the value comes from: entered by hand, read from the karyotype text, a normal karyotype result
+   * without a text, or a definition of the contract (a complex or monosomal karyotype excludes the
+   * class-defining rearrangements; one of those, positive, keeps the text's lines from being complex).
+   */
+  source: 'entered' | 'karyotype' | 'normalKaryotype' | 'definition';
 }
 
+/** The rearrangements a complex or monosomal karyotype excludes by its definition (CONTRACT §10). */
+export const EXCLUDED_BY_COMPLEX = ['RUNX1::RUNX1T1', 'CBFB::MYH11', 'MLLT3::KMT2A', 'PML::RARA'] as const;
+
 /**
- * Each marker's value for a diagnostic: entered by hand (wins), else implied by a read karyotype text
- * (positive when shown, negative otherwise), else negative for a rearrangement or karyotype finding
- * when the karyotype result is normal; a code missing from the answer is unknown (not tested).
+ * Each marker's value for a diagnostic (CONTRACT §10 and its "Reading, revised"), positive, negative
+ * or unknown (absent from the answer):
+ * 1. a marker entered by hand wins;
+ * 2. else, for a rearrangement or karyotype finding, what the read text says of it: positive when it
+ *    shows it, negative when the part it read could show it and does not, unknown when the part that
+ *    could show it was left unread (`findings[code] === null`);
+ * 3. else negative when the karyotype result is normal and no text was given (a normal result beside
+ *    a text the reader could not read is refused on entry, and implies nothing here);
+ * 4. the definitions: a rearrangement of the table entered positive (found by FISH or RT-PCR) keeps the
+ *    text's lines from counting as complex, and CBF, t(9;11) or PML::RARA entered positive keeps them from
+ *    being monosomal (Table 6, footnotes ** and ††, as the contract defines them); a complex or monosomal karyotype, entered or read, means that
+ *    RUNX1::RUNX1T1, CBFB::MYH11, MLLT3::KMT2A and PML::RARA are absent unless entered positive.
+ *
+ * A KMT2A rearrangement whose partner is not known (a FISH split beside a karyotype that does not show
+ * the partner) is read as both `MLLT3::KMT2A` and `KMT2A-r` unknown, with no constraint that one of them
+ * holds. That is faithful for ELN 2022: the only way the missing constraint ("not neither") could matter
+ * is a case where both partners give one category and neither gives another; t(9;11) is adverse only
+ * beside adverse cytogenetics, which is adverse without it too, and beside CBF every way is favorable,
+ * so the classification abstains exactly when the two partners disagree.
  */
 export function resolveMarkers(genetics: ResolvableGenetics): Partial<Record<GeneticMarker, ResolvedMarker>> {
   const resolved: Partial<Record<GeneticMarker, ResolvedMarker>> = {};
   for (const marker of genetics.markers) {
     resolved[marker.code] = { result: marker.result, vaf: marker.vaf, source: 'entered' };
   }
+  const { derived } = genetics;
+  const noText = !derived.parsed && (derived.message ?? null) === null;
   for (const code of KARYOTYPE_CODES) {
     if (resolved[code]) {
       continue;
     }
-    if (genetics.derived.parsed) {
-      const shown = genetics.derived.findings[code] === true;
-      resolved[code] = { result: shown ? 'positive' : 'negative', vaf: null, source: 'karyotype' };
-    } else if (genetics.karyotypeResult === 'normal') {
+    if (derived.parsed) {
+      const shown = derived.findings[code];
+      if (shown === true || shown === false) {
+        resolved[code] = { result: shown ? 'positive' : 'negative', vaf: null, source: 'karyotype' };
+      }
+    } else if (noText && genetics.karyotypeResult === 'normal') {
       resolved[code] = { result: 'negative', vaf: null, source: 'normalKaryotype' };
+    }
+  }
+  const enteredPositive = (code: GeneticMarker) =>
+    genetics.markers.some((marker) => marker.code === code && marker.result === 'positive');
+  const fromText = (code: KaryotypeCode) => resolved[code] && resolved[code]?.source !== 'entered';
+  const negative: ResolvedMarker = { result: 'negative', vaf: null, source: 'definition' };
+  if (REARRANGEMENTS.some(enteredPositive) && fromText('complex')) {
+    resolved.complex = negative;
+  }
+  if (EXCLUDED_BY_COMPLEX.some(enteredPositive) && fromText('monosomal')) {
+    resolved.monosomal = negative;
+  }
+  if (resolved.complex?.result === 'positive' || resolved.monosomal?.result === 'positive') {
+    for (const code of EXCLUDED_BY_COMPLEX) {
+      if (resolved[code]?.source !== 'entered') {
+        resolved[code] = negative;
+      }
     }
   }
   return resolved;

@@ -38,7 +38,7 @@ import type { Queryable } from '../../db/client.ts';
  * classification or of the karyotype's reading rebuilds every row of the list as the server starts.
  * Change it with the code of either.
  */
-export const DERIVED_REVISION = `${ELN2022_VERSION} · ${COURSE_VERSION} · 1 · quality 1`;
+export const DERIVED_REVISION = `${ELN2022_VERSION} · ${COURSE_VERSION} · 2 · quality 1`;
 
 /** A diagnostic's genetics with the karyotype read by this version of the reader. */
 export function currentGenetics(genetics: Genetics | null | undefined): Genetics | null {

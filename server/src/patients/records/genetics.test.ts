@@ -118,7 +118,22 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     [
       { karyotype: '46,XX,t(8;21)(q22;q22)[20]', karyotypeResult: 'normal', markers: [] },
       'karyotypeResult',
-      'normalKaryotypeWithFinding',
+      'normalKaryotypeAbnormal',
+    ],
+    [
+      { karyotype: '47,XY,+8[20]', karyotypeResult: 'normal', markers: [] },
+      'karyotypeResult',
+      'normalKaryotypeAbnormal',
+    ],
+    [
+      { karyotype: 'normal, 20 metafases', karyotypeResult: 'normal', markers: [] },
+      'karyotypeResult',
+      'normalKaryotypeUnreadable',
+    ],
+    [
+      { karyotype: '45,XY[20]', karyotypeResult: 'normal', markers: [] },
+      'karyotypeResult',
+      'normalKaryotypeUnreadable',
     ],
   ] as const)('refuses %j with a field message in both languages', async (payload, field, key) => {
     const { diagnosticId } = await patientWith('AML');
@@ -129,6 +144,24 @@ describe('genetics and the ELN 2022 genetic risk', () => {
       const res = await put(doctor, diagnosticId, payload, { 'accept-language': language });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().fields[field]).toBe(texts.validation[key]);
+    }
+  });
+
+  it('refuses a karyotype past its limit at once, without reading it, up to the body limit', async () => {
+    const { diagnosticId } = await patientWith('AML');
+    const bodyRoom = 2 * 1024 * 1024 - 100;
+    for (const karyotype of ['['.repeat(120_000), `${'.'.repeat(120_000)}x`, '['.repeat(bodyRoom)]) {
+      const start = performance.now();
+      const res = await put(
+        doctor,
+        diagnosticId,
+        { karyotype, karyotypeResult: 'normal', markers: [] },
+        { 'accept-language': 'en' },
+      );
+      const elapsed = performance.now() - start;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ karyotype: en.validation.tooLong });
+      expect(elapsed).toBeLessThan(1000);
     }
   });
 

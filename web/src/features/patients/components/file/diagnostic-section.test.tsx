@@ -20,6 +20,7 @@ const genetics: NonNullable<Diagnostic['genetics']> = {
     message: null,
     abnormalities: 1,
     findings: { 'RUNX1::RUNX1T1': true, complex: false },
+    unread: [],
   },
   updatedAt: '2024-03-04T12:00:00.000Z',
 };

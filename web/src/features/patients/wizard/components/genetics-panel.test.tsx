@@ -103,7 +103,7 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
       karyotype: '46,XX[20]',
       karyotypeResult: 'normal' as const,
       markers: [{ code: 'TP53' as const, result: 'positive' as const, vaf: 12 }],
-      derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+      derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
       updatedAt: '2026-02-01T10:00:00.000Z',
     };
     const api = mockApi({

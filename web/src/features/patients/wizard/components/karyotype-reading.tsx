@@ -37,7 +37,8 @@ export function KaryotypeReading({ id, reading }: { readonly id: string; readonl
     const found = Object.entries(reading.findings)
       .filter(([code, shown]) => shown && code !== 'complex' && code !== 'monosomal')
       .map(([code]) => code as keyof typeof reading.findings);
-    const yesNo = (value: boolean | undefined) => (value ? t('patientCommon.yes') : t('patientCommon.no'));
+    const yesNo = (value: boolean | null | undefined) =>
+      value ? t('patientCommon.yes') : t('patientCommon.no');
     const traits = t('geneticsPanel.reading.traits', {
       abnormalities: t('geneticRisk.abnormalities', { count: reading.abnormalities }),
       complex: yesNo(reading.findings.complex),

@@ -18,7 +18,7 @@ const stored: Genetics = {
     { code: 'TP53', result: 'positive', vaf: 12 },
     { code: 'NPM1', result: 'negative', vaf: null },
   ],
-  derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+  derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
   updatedAt: '2026-02-01T10:00:00.000Z',
 };
 
