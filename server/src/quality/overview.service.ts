@@ -10,7 +10,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
-import { csvRecords } from '../patients/exports/csv.ts';
 import { todayOf } from '../patients/patient-rules.ts';
 import {
   AML_PATIENT,
@@ -226,53 +225,4 @@ export async function overview(ctx: AppContext, actor: Actor, query: OverviewQue
     rows,
     total: figuresOf(totalOf(patientRows), medians.get('total'), queries.get('total')),
   };
-}
-
-/** A text a spreadsheet would run as a formula gets a leading quote (docs/product-rules.md#exports). */
-const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** The overview as CSV (UTF-8 with a BOM): one row per institution or doctor, then the total. */
-export function overviewCsv(view: Overview): string {
-  const header = [
-    'institutionCode',
-    'institution',
-    'doctor',
-    'patients',
-    'amlPatients',
-    ...COMPLETENESS_FIELDS,
-    ...ELN_INPUT_FIELDS.map((field) => `eln:${field}`),
-    'qualityErrors',
-    'qualityWarnings',
-    'openQueries',
-    'answeredQueries',
-    'openQueriesMedianDays',
-    'answeredQueriesMedianDays',
-    'followUpsDue',
-    'medianDaysToRegistration',
-  ];
-  const line = (figures: OverviewFigures, names: [string, string, string]) => [
-    ...names.map(safeText),
-    figures.patients,
-    figures.amlPatients,
-    ...figures.completeness.map((entry) => entry.n),
-    ...figures.elnInputs.map((entry) => entry.n),
-    figures.qualityErrors,
-    figures.qualityWarnings,
-    figures.openQueries,
-    figures.answeredQueries,
-    figures.openQueriesMedianDays,
-    figures.answeredQueriesMedianDays,
-    figures.followUpsDue,
-    figures.medianDaysToRegistration,
-  ];
-  return `\uFEFF${csvRecords(
-    [
-      header,
-      ...view.rows.map((row) =>
-        line(row, [row.institution.code, row.institution.name, row.doctor?.name ?? '']),
-      ),
-      line(view.total, ['', 'total', '']),
-    ],
-    ',',
-  )}`;
 }
