@@ -1,7 +1,6 @@
 import {
   COMPLETENESS_FIELDS,
   ELN_INPUT_FIELDS,
-  guardCsvText,
   type Overview,
   type OverviewFigures,
   type OverviewQuery,
@@ -11,7 +10,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
-import { csvRecords } from '../patients/exports/csv.ts';
 import { todayOf } from '../patients/patient-rules.ts';
 import {
   AML_PATIENT,
@@ -227,50 +225,4 @@ export async function overview(ctx: AppContext, actor: Actor, query: OverviewQue
     rows,
     total: figuresOf(totalOf(patientRows), medians.get('total'), queries.get('total')),
   };
-}
-
-/** The overview as CSV (UTF-8 with a BOM): one row per institution or doctor, then the total. */
-export function overviewCsv(view: Overview): string {
-  const header = [
-    'institutionCode',
-    'institution',
-    'doctor',
-    'patients',
-    'amlPatients',
-    ...COMPLETENESS_FIELDS,
-    ...ELN_INPUT_FIELDS.map((field) => `eln:${field}`),
-    'qualityErrors',
-    'qualityWarnings',
-    'openQueries',
-    'answeredQueries',
-    'openQueriesMedianDays',
-    'answeredQueriesMedianDays',
-    'followUpsDue',
-    'medianDaysToRegistration',
-  ];
-  const line = (figures: OverviewFigures, names: [string, string, string]) => [
-    ...names.map(guardCsvText),
-    figures.patients,
-    figures.amlPatients,
-    ...figures.completeness.map((entry) => entry.n),
-    ...figures.elnInputs.map((entry) => entry.n),
-    figures.qualityErrors,
-    figures.qualityWarnings,
-    figures.openQueries,
-    figures.answeredQueries,
-    figures.openQueriesMedianDays,
-    figures.answeredQueriesMedianDays,
-    figures.followUpsDue,
-    figures.medianDaysToRegistration,
-  ];
-  return `\uFEFF${csvRecords(
-    [
-      header,
-      ...view.rows.map((row) =>
-        line(row, [row.institution.code, row.institution.name, row.doctor?.name ?? '']),
-      ),
-      line(view.total, ['', 'total', '']),
-    ],
-    ',',
-  )}`;
 }

@@ -11,6 +11,7 @@ import {
   overviewQuerySchema,
   overviewSchema,
   pageOf,
+  pickLanguage,
   QUALITY_RULES,
   qualityRuleSchema,
   queryListQuerySchema,
@@ -23,7 +24,8 @@ import type { AppContext } from '../context.ts';
 import { ifMatchHeaders, ifMatchOf, withVersion } from '../http/if-match.ts';
 import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { notificationsOf } from './notifications.service.ts';
-import { overview, overviewCsv } from './overview.service.ts';
+import { overview } from './overview.service.ts';
+import { overviewCsv } from './overview-csv.ts';
 import { listQueries, openBulk, openQuery, stepQuery } from './queries.service.ts';
 
 /**
@@ -88,7 +90,8 @@ export const qualityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         querystring: overviewQuerySchema,
         response: {
           200: {
-            description: 'An attachment quality-yyyy-MM-dd.csv',
+            description:
+              'An attachment quality-yyyy-MM-dd.csv in the caller’s language (Accept-Language): `;` between fields and a decimal comma in Spanish, `,` and a point in English',
             content: { 'text/csv': { schema: z.string() } },
           },
           ...errorsOf(400, 401, 403),
@@ -105,7 +108,7 @@ export const qualityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           `attachment; filename="quality-${request.query.groupBy}-${actor.now.toISOString().slice(0, 10)}.csv"`,
         )
         .header('x-content-type-options', 'nosniff')
-        .send(overviewCsv(view));
+        .send(overviewCsv(view, pickLanguage(request.headers['accept-language'])));
     },
   );
 

@@ -451,8 +451,21 @@ describe('data quality', () => {
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
       expect(csv.headers['content-disposition']).toMatch(/attachment; filename="quality-institution-/);
-      expect(csv.body.startsWith('\uFEFFinstitutionCode,institution,doctor,patients')).toBe(true);
-      expect(csv.body).toContain(row.institution.code);
+      // Spanish by default: its names, `;` between fields.
+      expect(csv.body.startsWith('\uFEFFCódigo de institución;Institución;Médico;Pacientes;')).toBe(true);
+      expect(csv.body).toContain(`${row.institution.code};`);
+      expect(csv.body.trimEnd().split('\n').at(-1)).toMatch(/^;Total;;\d+;/);
+      const english = await t.request({
+        method: 'GET',
+        url: '/api/quality/overview/csv',
+        token: admin.token,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(
+        english.body.startsWith('\uFEFFInstitution code,Institution,Doctor,Patients,AML patients,'),
+      ).toBe(true);
+      expect(english.body).toContain(`${row.institution.code},`);
+      expect(english.body.trimEnd().split('\n').at(-1)).toMatch(/^,Total,,\d+,/);
 
       expect(
         (await t.request({ method: 'GET', url: '/api/quality/overview', token: doctor.token })).statusCode,

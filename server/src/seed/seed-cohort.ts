@@ -34,9 +34,18 @@ export interface SeedOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/** A seeded doctor, as the seed's printout names them. */
+export interface SeededDoctor {
+  readonly email: string;
+  readonly name: string;
+  readonly gender: 'female' | 'male';
+  readonly institution: { name: string; code: string; type: InstitutionType };
+}
+
 export interface SeedResult {
   readonly institutions: { name: string; code: string; type: InstitutionType }[];
   readonly doctorEmails: string[];
+  readonly doctors: SeededDoctor[];
   readonly patients: number;
 }
 
@@ -53,18 +62,11 @@ const INSTITUTION_NAMES = [
   'Hospital Rawson',
   'Fundación Fleni',
 ];
-const FIRST_NAMES = [
-  'Ana',
-  'Lucía',
-  'Martín',
-  'Sofía',
-  'Javier',
-  'María',
-  'Diego',
-  'Valeria',
-  'Tomás',
-  'Camila',
-];
+/** First names by the doctor's sex, so that a name never contradicts it. */
+const FIRST_NAMES = {
+  female: ['Ana', 'Lucía', 'Sofía', 'María', 'Valeria', 'Camila'],
+  male: ['Martín', 'Javier', 'Diego', 'Tomás', 'Pablo', 'Andrés'],
+} as const;
 const LAST_NAMES = [
   'García',
   'Fernández',
@@ -77,6 +79,27 @@ const LAST_NAMES = [
   'Sosa',
   'Álvarez',
 ];
+
+/**
+ * The printout's lines, one per doctor: email, name, institution code and name, and whether it is a
+ * biobank (where birth dates are hidden and consent reads 'BioBanco'), in aligned columns.
+ */
+export function doctorLines(doctors: readonly SeededDoctor[]): string[] {
+  const width = (take: (doctor: SeededDoctor) => string) =>
+    Math.max(0, ...doctors.map((d) => take(d).length));
+  const email = width((d) => d.email);
+  const name = width((d) => d.name);
+  return doctors.map((doctor) =>
+    [
+      doctor.email.padEnd(email),
+      doctor.name.padEnd(name),
+      doctor.institution.code,
+      doctor.institution.type === 'BioBanco'
+        ? `${doctor.institution.name} (biobank)`
+        : doctor.institution.name,
+    ].join('  '),
+  );
+}
 
 /** The smallest valid PDF: the file some samples link, so that downloads have something to send. */
 const SAMPLE_PDF = Buffer.from(
@@ -133,14 +156,18 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
     nickname: `doctor${i + 1}`,
     passwordHash: options.passwordHash,
   }));
-  const doctorRows = userRows.map((user, i) => ({
-    id: randomUUID(),
-    userId: user.id,
-    institutionId: (institutionRows[i % institutionRows.length] as (typeof institutionRows)[number]).id,
-    firstName: FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Ana',
-    lastName: LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'García',
-    gender: i % 2 === 0 ? 'female' : 'male',
-  }));
+  const doctorRows = userRows.map((user, i) => {
+    const gender = i % 2 === 0 ? ('female' as const) : ('male' as const);
+    const names = FIRST_NAMES[gender];
+    return {
+      id: randomUUID(),
+      userId: user.id,
+      institutionId: (institutionRows[i % institutionRows.length] as (typeof institutionRows)[number]).id,
+      firstName: names[Math.floor(i / 2) % names.length] ?? names[0],
+      lastName: LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'García',
+      gender,
+    };
+  });
   await db.transaction(async (tx) => {
     await insertAll(tx, institutions, institutionRows);
     await insertAll(tx, users, userRows);
@@ -266,6 +293,20 @@ export async function seedCohort(db: Database, options: SeedOptions): Promise<Se
   return {
     institutions: institutionRows.map(({ name, code, type }) => ({ name, code, type })),
     doctorEmails: userRows.map((user) => user.email),
+    doctors: doctorRows.map((doctor, i) => {
+      const institution =
+        institutionRows.find((row) => row.id === doctor.institutionId) ?? institutionRows[0];
+      return {
+        email: userRows[i]?.email ?? '',
+        name: `${doctor.firstName} ${doctor.lastName}`,
+        gender: doctor.gender,
+        institution: {
+          name: institution?.name ?? '',
+          code: institution?.code ?? '',
+          type: institution?.type ?? 'Hospital',
+        },
+      };
+    }),
     patients: options.patients,
   };
 }

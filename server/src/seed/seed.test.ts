@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { newAdmin, signIn } from '../test/patients.ts';
 import { randomSource, type SeedPatient, SUBTYPE_WEIGHTS, syntheticPatient } from './cohort.ts';
 import { SCHEME_DRUGS } from './scheme-drugs.ts';
-import { type SeedResult, seedCohort } from './seed-cohort.ts';
+import { doctorLines, type SeedResult, seedCohort } from './seed-cohort.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -38,12 +38,43 @@ describe('seed: a synthetic, plausible cohort', () => {
   it('loads institutions (the first a biobank), doctors and patients', async () => {
     expect(result.institutions.map((i) => i.type)).toEqual(['BioBanco', 'Hospital', 'Hospital']);
     expect(result.doctorEmails).toHaveLength(6);
+    expect(result.doctors.map((doctor) => doctor.email)).toEqual(result.doctorEmails);
     const [counts] = rowsOf<{ patients: number; diagnostics: number; demographies: number }>(
       await t.ctx.db.execute(sql`select (select count(*)::int from patients) as "patients",
         (select count(*)::int from diagnostics) as "diagnostics",
         (select count(*)::int from demographies) as "demographies"`),
     );
     expect(counts).toEqual({ patients: 250, diagnostics: 250, demographies: 250 });
+  });
+
+  it("gives each doctor a first name of the doctor's sex, as stored", async () => {
+    const FEMALE = ['Ana', 'Lucía', 'Sofía', 'María', 'Valeria', 'Camila'];
+    const MALE = ['Martín', 'Javier', 'Diego', 'Tomás', 'Pablo', 'Andrés'];
+    const stored = rowsOf<{ firstName: string; gender: string }>(
+      await t.ctx.db.execute(sql`select first_name as "firstName", gender from doctors`),
+    );
+    expect(stored).toHaveLength(6);
+    for (const doctor of stored) {
+      expect(doctor.gender === 'female' ? FEMALE : MALE, `${doctor.firstName} (${doctor.gender})`).toContain(
+        doctor.firstName,
+      );
+    }
+    expect(new Set(stored.map((doctor) => doctor.gender))).toEqual(new Set(['female', 'male']));
+  });
+
+  it('prints every doctor with their name and institution, and says which institution is a biobank', () => {
+    const lines = doctorLines(result.doctors);
+    expect(lines).toHaveLength(6);
+    result.doctors.forEach((doctor, i) => {
+      const line = lines[i] ?? '';
+      expect(line).toContain(doctor.email);
+      expect(line).toContain(doctor.name);
+      expect(line).toContain(doctor.institution.code);
+      expect(
+        line.endsWith(doctor.institution.type === 'BioBanco' ? '(biobank)' : doctor.institution.name),
+      ).toBe(true);
+    });
+    expect(lines.filter((line) => line.endsWith('(biobank)'))).toHaveLength(2);
   });
 
   it('keeps every date in order and none in the future', async () => {

@@ -9,7 +9,7 @@ import { hashPassword, randomStrongPassword } from '../auth/passwords.ts';
 import { loadConfig } from '../config.ts';
 import { keepFilesPrivate } from '../data-dir.ts';
 import { openRegistryDatabase } from '../database.ts';
-import { seedCohort } from './seed-cohort.ts';
+import { doctorLines, seedCohort } from './seed-cohort.ts';
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -75,9 +75,10 @@ async function main(): Promise<void> {
     for (const institution of result.institutions) {
       out(`  ${institution.code}  ${institution.type.padEnd(11)} ${institution.name}`);
     }
-    out(
-      `Doctors (${result.doctorEmails.length}): ${result.doctorEmails.slice(0, 3).join(', ')}${result.doctorEmails.length > 3 ? ', …' : ''}`,
-    );
+    out(`Doctors (${result.doctors.length}):`);
+    for (const line of doctorLines(result.doctors)) {
+      out(`  ${line}`);
+    }
     out(`Every seeded doctor signs in with the password: ${password}`);
   } finally {
     await database.close();

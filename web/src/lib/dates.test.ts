@@ -5,6 +5,7 @@ import {
   formatIsoDate,
   formatIsoDateShort,
   formatTimestamp,
+  formatTimestampDay,
   formatTimestampShort,
   isIsoDate,
   isoDateFromDate,
@@ -71,6 +72,11 @@ describe('moments (ISO timestamps) and Dates', () => {
     const moment = new Date(2026, 10, 5, 23, 30).toISOString();
     expect(formatTimestampShort(moment, 'es')).toBe('05 nov 2026');
     expect(formatTimestampShort(moment, 'en')).toBe('05 Nov 2026');
+  });
+
+  it("writes a patient's registration as its day in the user's time zone, dd/MM/yyyy in every language", () => {
+    expect(formatTimestampDay(new Date(2026, 10, 5, 23, 30).toISOString())).toBe('05/11/2026');
+    expect(formatTimestampDay(new Date(2026, 0, 31, 0, 5).toISOString())).toBe('31/01/2026');
   });
 
   it("writes the header's 'EEEE d MMMM, yyyy' in Spanish and English", () => {

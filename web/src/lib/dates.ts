@@ -84,6 +84,11 @@ export function formatTimestamp(timestamp: string): string {
   return dayjs(timestamp).format('DD/MM/YYYY HH:mm');
 }
 
+/** An ISO timestamp's day in the user's time zone as `dd/MM/yyyy` (when a patient was registered). */
+export function formatTimestampDay(timestamp: string): string {
+  return dayjs(timestamp).format('DD/MM/YYYY');
+}
+
 /**
  * An ISO timestamp's day in the user's time zone as `dd MMM yyyy` in the language ('05 nov 2026'), for
  * tables (when a user, an institution or a patient was created), without the abbreviation's dot.

@@ -110,6 +110,11 @@ const CONCEPTS: readonly Concept[] = [
     canonical: { es: 'Estudios moleculares', en: 'Molecular studies' },
     forbidden: { es: [/biolog[íi]a molecular/i], en: [/molecular biology/i] },
   },
+  {
+    concept: 'the date of the consent',
+    canonical: { es: 'Fecha de consentimiento', en: 'Consent date' },
+    forbidden: { es: [/fecha del consentimiento/i], en: [/date of (the )?consent/i] },
+  },
 ];
 
 interface Text {

@@ -77,7 +77,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     expect(shown(diagnostic, 'Recaída')).toBe('Sí');
     expect(shown(diagnostic, 'Fecha de recaída')).toBe('10/09/2024');
     expect(shown(diagnostic, 'Consentimiento')).toBe('Sí');
-    expect(shown(diagnostic, 'Fecha del consentimiento')).toBe('03/03/2024');
+    expect(shown(diagnostic, 'Fecha de consentimiento')).toBe('03/03/2024');
     expect(shown(diagnostic, 'Riesgo del diagnóstico')).toBe('Alto');
 
     const lab = section(/Informe de laboratorio/);
@@ -131,7 +131,7 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     expect(screen.queryByText('1980')).not.toBeInTheDocument();
     const diagnostic = section(/Diagnóstico/);
     expect(shown(diagnostic, 'Consentimiento')).toBe('BioBanco');
-    expect(diagnostic.queryByText('Fecha del consentimiento')).not.toBeInTheDocument();
+    expect(diagnostic.queryByText('Fecha de consentimiento')).not.toBeInTheDocument();
     expect(diagnostic.queryByText('Fecha de recaída')).not.toBeInTheDocument();
     expect(shown(diagnostic, 'Recaída')).toBe('No');
   });

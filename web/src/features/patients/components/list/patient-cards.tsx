@@ -3,7 +3,7 @@ import { type PatientRow, type PolicyUser, seesAdminFields, splitOther } from '@
 import { useTranslation } from 'react-i18next';
 import { Card, CardLine, CardList } from '../../../../components/card-list.tsx';
 import { TruncatedText } from '../../../../components/truncated-text.tsx';
-import { formatIsoDateShort, formatTimestampShort } from '../../../../lib/dates.ts';
+import { formatIsoDateShort, formatTimestampDay } from '../../../../lib/dates.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { ElnBadge } from '../genetics/eln-summary.tsx';
 import { CELL_TEXT_MAX, OpenFileLink } from './patient-columns.tsx';
@@ -76,9 +76,7 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
             <TruncatedText text={row.ngsOp} max={CELL_TEXT_MAX} />
           </CardLine>
         )}
-        <CardLine label={t('patientList.columns.createdAt')}>
-          {formatTimestampShort(row.createdAt, i18n.language)}
-        </CardLine>
+        <CardLine label={t('patientList.columns.createdAt')}>{formatTimestampDay(row.createdAt)}</CardLine>
       </Stack>
     </Card>
   );

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataColumn } from '../../../../components/data-table.tsx';
 import { TruncatedText } from '../../../../components/truncated-text.tsx';
-import { formatIsoDateShort, formatTimestampShort } from '../../../../lib/dates.ts';
+import { formatIsoDateShort, formatTimestampDay } from '../../../../lib/dates.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { ElnBadge } from '../genetics/eln-summary.tsx';
 
@@ -105,7 +105,7 @@ export function usePatientColumns(
       header: t('patientList.columns.createdAt'),
       ...(adminFields ? { sortKey: 'createdAt' as const } : {}),
       // The date may break after its month: the admin's twelve columns fit a 1440 px screen.
-      render: (row) => <Text size="sm">{formatTimestampShort(row.createdAt, i18n.language)}</Text>,
+      render: (row) => <Text size="sm">{formatTimestampDay(row.createdAt)}</Text>,
     },
     {
       key: 'dxSubType',

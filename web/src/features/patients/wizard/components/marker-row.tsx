@@ -141,12 +141,11 @@ export const MarkerRow = memo(function MarkerRow({ form, code, implied }: Marker
       )}
       {percent !== null && (
         <Group gap="xs" mt={4} wrap="wrap" role="status">
-          <Text size="xs" c="orange.9">
+          <Text size="xs" fw={500}>
             {t('geneticsPanel.vafFraction', { percent: formatNumber(percent, i18n.language) })}
           </Text>
           <Button
-            variant="light"
-            color="orange"
+            variant="default"
             size="compact-xs"
             onClick={() => form.setValue(`${path}.vaf`, percent, { shouldDirty: true, shouldValidate: true })}
           >
