@@ -288,6 +288,19 @@ describe('OutcomesScreen', { timeout: 45_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Mortalidad sin recaída a 1 año' })).toBeInTheDocument();
   });
 
+  it('names the unit and the origin of the number at risk, and shows the chart drawing rather than a blank', async () => {
+    stubApi();
+    renderScreen(<OutcomesScreen />, { path: '/outcomes?endpoint=rfsCR&groupBy=eln2022' });
+    expect(
+      await screen.findByRole('table', {
+        name: 'Pacientes en riesgo por grupo, contados en meses desde la primera RC',
+      }),
+    ).toBeInTheDocument();
+    // jsdom measures no width: the chart is never drawn there, so its place says it is being drawn.
+    const chart = screen.getByTestId('outcome-chart');
+    expect(within(chart).getByRole('status', { name: 'Dibujando el gráfico…' })).toBeInTheDocument();
+  });
+
   it('says that the patients without a value keep their curve but are left out of the test', async () => {
     const unknown = { ...SURVIVAL.groups[1], key: null, n: 5 } as (typeof SURVIVAL.groups)[number];
     stubApi({
