@@ -313,7 +313,7 @@ describe('OutcomesScreen', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Prueba de log-rank entre los grupos: p = 0,032')).toBeInTheDocument();
     expect(
       screen.getByText(
-        '5 pacientes sin dato (Sin dato) se muestran como curva pero no entran en la prueba, como en R con un factor ausente.',
+        'Los 5 pacientes sin dato se muestran como curva («Sin dato») pero no entran en la prueba, como en R con un factor ausente.',
       ),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Leyenda' })).getByText('Sin dato')).toBeInTheDocument();

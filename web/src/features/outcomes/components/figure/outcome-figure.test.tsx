@@ -73,7 +73,7 @@ describe('the downloaded figure', () => {
     expect(es.words).toContain('Prueba de Gray, mortalidad sin recaída: p = 0,064');
     expect(es.words).toContain('A trazos, del mismo color: mortalidad sin recaída (riesgo competitivo).');
     expect(es.words).toContain(
-      '4 pacientes sin dato (Sin dato) se muestran como curva pero no entran en la prueba, como en R con un factor ausente.',
+      'Los 4 pacientes sin dato se muestran como curva («Sin dato») pero no entran en la prueba, como en R con un factor ausente.',
     );
     const en = await figureOf({ ...outcome, grayTestNrm: null }, 'en');
     expect(en.words).toContain('Gray’s test, relapse: p = 0.040');
