@@ -7,7 +7,9 @@ import { ADMIN, apiSession, choose, serverUrl, signIn, switchLanguage } from './
 /**
  * The figure of the curves for a slide (CONTRACT §12): downloaded as SVG, PNG and PDF, each file read
  * back — the numbers at risk under the ticks, the test's p with the user's decimal mark, the filters and
- * the date. The PDF's text is read with poppler's `pdftotext`, and its page drawn as an image with
+ * the date; the time axis and the number-at-risk heading from the curves' origin (diagnosis, landmark);
+ * the incidence of relapse with its non-relapse mortality and both of Gray's tests; and the Cox model's
+ * forest plot. The PDF's text is read with poppler's `pdftotext`, and its page drawn as an image with
  * `pdftoppm` (Debian: `apt-get install poppler-utils`).
  */
 
@@ -160,7 +162,7 @@ test.describe('the figure of the outcome curves', () => {
     expect(pdf.name).toMatch(/^outcomes-os-subtype-\d{4}-\d{2}-\d{2}\.pdf$/);
     const text = execFileSync('pdftotext', ['-layout', pdf.path, '-'], { encoding: 'utf8' });
     expect(text).toContain('Supervivencia global: Subtipo');
-    expect(text).toContain('Número en riesgo');
+    expect(text).toContain('Número en riesgo (años desde el diagnóstico)');
     expect(text).toMatch(/AML M2\s+4\s+3\s+2\s+1\s+1\s+1\s+1\s+1\s+0/);
     expect(text).toMatch(/ALL-B\s+3\s+3\s+3\s+3\s+3\s+2\s+2\s+1\s+0/);
     expect(text).toContain(`Prueba de log-rank entre los grupos: ${p}`);
@@ -186,10 +188,30 @@ test.describe('the figure of the outcome curves', () => {
       encoding: 'utf8',
     });
     expect(englishPdf).toContain(`Log-rank test between the groups: ${p.replace(',', '.')}`);
+    expect(englishPdf).toContain('Number at risk (years from diagnosis)');
+
+    // From a landmark at 12 months, both the axis and the number at risk count from it.
+    await page.getByRole('textbox', { name: 'Landmark (months)' }).fill('12');
+    await expect(
+      page.getByRole('heading', { name: 'Overall survival: Subtype (landmark at 12 months)', level: 2 }),
+    ).toBeVisible({ timeout: 30_000 });
+    const landmarkPdf = execFileSync('pdftotext', ['-layout', (await downloaded(page, /PDF/)).path, '-'], {
+      encoding: 'utf8',
+    });
+    expect(landmarkPdf).toContain('Years from the landmark, 12 months after diagnosis');
+    expect(landmarkPdf).toContain('Number at risk (years from the landmark, 12 months after diagnosis)');
     await switchLanguage(page, 'ES');
+    await expect(page.getByText('Años desde el landmark, a 12 meses del diagnóstico').first()).toBeVisible();
+    const landmarkEs = execFileSync('pdftotext', ['-layout', (await downloaded(page, /PDF/)).path, '-'], {
+      encoding: 'utf8',
+    });
+    expect(landmarkEs).toContain('Años desde el landmark, a 12 meses del diagnóstico');
+    expect(landmarkEs).toContain('Número en riesgo (años desde el landmark, a 12 meses del diagnóstico)');
   });
 
-  test('the incidence figure scales its axis to the relapses', async ({ page }) => {
+  test('the incidence figure carries the non-relapse mortality and both of Gray’s tests', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await openOutcomes(page);
     await choose(page, 'Resultado', 'Incidencia acumulada de recaída');
@@ -198,11 +220,61 @@ test.describe('the figure of the outcome curves', () => {
     ).toBeVisible({ timeout: 30_000 });
     const markup = await readFile((await downloaded(page, /SVG/)).path, 'utf8');
     expect(markup).toContain('Incidencia acumulada (%)');
-    // One relapse in seven patients: about 14 %, drawn on an axis up to 15 %, not 100 %.
+    // One relapse in seven patients (about 14 %) and three deaths without relapse (about 43 %) beside it:
+    // an axis up to 50 %, not 100 %.
     const valueTicks = [...markup.matchAll(/<text [^>]*text-anchor="end"[^>]*>(\d+)<\/text>/g)].map((match) =>
       Number(match[1]),
     );
-    expect(Math.max(...valueTicks)).toBe(15);
+    expect(Math.max(...valueTicks)).toBe(50);
+    expect(markup).toContain('data-curve="nrm"');
+    expect(markup).toContain('A trazos, del mismo color: mortalidad sin recaída (riesgo competitivo).');
     expect(atRiskRows(markup)).toEqual(['7', '6', '5', '4', '4', '3', '3', '2', '0']);
+
+    // By subtype, each of Gray's tests is named with its p, in the PDF as on the screen.
+    await choose(page, 'Agrupar por', 'Subtipo');
+    await expect(page.getByTestId('gray-test')).toContainText(/recaída p [=<] 0,\d{3}/, { timeout: 30_000 });
+    const pdf = execFileSync('pdftotext', ['-layout', (await downloaded(page, /PDF/)).path, '-'], {
+      encoding: 'utf8',
+    });
+    expect(pdf).toMatch(/Prueba de Gray, recaída: p [=<] 0,\d{3}/);
+    expect(pdf).toMatch(/Prueba de Gray, mortalidad sin recaída: p [=<] 0,\d{3}/);
+    expect(pdf).toContain('Número en riesgo (años desde el diagnóstico)');
+    const page1 = path.join(KEPT, 'es-incidence-pdf');
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '96',
+      '-singlefile',
+      (await downloaded(page, /PDF/)).path,
+      page1,
+    ]);
+  });
+
+  test('the Cox model’s forest plot downloads like the curves', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openOutcomes(page);
+    await choose(page, 'Agrupar por', 'Subtipo');
+    // The model takes the grouping of the curves: fitted once the panel says so.
+    await expect(page.getByText(/de Supervivencia global según Subtipo/)).toBeVisible();
+    await page.getByRole('button', { name: 'Ajustar el modelo' }).click();
+    const forest = page.getByRole('button', { name: 'Descargar el gráfico de bosque' });
+    await expect(forest).toBeVisible({ timeout: 30_000 });
+    await forest.click();
+    const waiting = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Gráfico (PDF)' }).click();
+    const file = await waiting;
+    expect(file.suggestedFilename()).toMatch(/^cox-os-subtype-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const saved = await file.path();
+    await mkdir(KEPT, { recursive: true });
+    await copyFile(saved, path.join(KEPT, `es-${file.suggestedFilename()}`));
+    const text = execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Modelo de Cox de Supervivencia global: HR según Subtipo');
+    expect(text).toContain('1 (referencia)');
+    expect(text).toMatch(/Subtipo: AML M2\s+\d+,\d{2} \(\d+,\d{2}–\d+,\d{2}\)\s+p [=<] 0,\d{3}/);
+    expect(text).toContain('HR en escala logarítmica');
+    // The PDF's standard font has no χ: the test reads "chi²".
+    expect(text).toMatch(/Razón de verosimilitud: chi² = \d+,\d{2}, gl = 1, p [=<] 0,\d{3}/);
+    expect(text).toContain(`«${TAG}»`);
+    execFileSync('pdftoppm', ['-png', '-r', '96', '-singlefile', saved, path.join(KEPT, 'es-forest-pdf')]);
   });
 });

@@ -1,6 +1,6 @@
 import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { seriesStyle } from './chart-data.ts';
+import { type SeriesStyle, seriesStyle } from './chart-data.ts';
 import type { ChartLayout } from './chart-layout.ts';
 import { atRiskTable, type Curve, ticksInYears } from './curves.ts';
 import { countOf } from './format.ts';
@@ -9,7 +9,11 @@ import { SeriesSwatch } from './series-swatch.tsx';
 interface AtRiskTableProps {
   readonly curves: readonly Curve[];
   readonly labels: readonly string[];
+  /** Each curve's colour and dash, as the chart draws it. */
+  readonly styles: readonly SeriesStyle[];
   readonly ticks: readonly number[];
+  /** What the columns count: the unit and the origin (`atRiskCaptionOf`). */
+  readonly caption: string;
   readonly layout: ChartLayout;
 }
 
@@ -17,7 +21,7 @@ interface AtRiskTableProps {
  * The number at risk under the chart: one row per group, one column per x-axis tick (months, or years
  * for a long follow-up), each column centred under its tick (`chartLayout`).
  */
-export function AtRiskTable({ curves, labels, ticks, layout }: AtRiskTableProps) {
+export function AtRiskTable({ curves, labels, styles, ticks, caption, layout }: AtRiskTableProps) {
   const { t, i18n } = useTranslation();
   const counts = atRiskTable(curves, ticks);
   const years = ticksInYears(ticks);
@@ -34,7 +38,7 @@ export function AtRiskTable({ curves, labels, ticks, layout }: AtRiskTableProps)
         withRowBorders={false}
         data-testid="at-risk-table"
       >
-        <VisuallyHidden component="caption">{t('outcomes.atRisk.caption')}</VisuallyHidden>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <colgroup>
           <col style={{ width: layout.labelWidth }} />
           {ticks.map((month) => (
@@ -63,7 +67,7 @@ export function AtRiskTable({ curves, labels, ticks, layout }: AtRiskTableProps)
             <Table.Tr key={String(curve.key)}>
               <Table.Th scope="row" fw={500}>
                 <Text component="span" size="xs" display="flex" style={{ alignItems: 'center', gap: 4 }}>
-                  <SeriesSwatch style={seriesStyle(row)} width={layout.narrow ? 12 : 24} />
+                  <SeriesSwatch style={styles[row] ?? seriesStyle(row)} width={layout.narrow ? 12 : 24} />
                   <Text component="span" size="xs" truncate="end" title={labels[row]}>
                     {labels[row]}
                   </Text>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bandKey, censorKey, chartRows, lineKey, seriesStyle } from './chart-data.ts';
+import {
+  bandKey,
+  censorKey,
+  censorMarkTimes,
+  chartRows,
+  lineKey,
+  seriesStyle,
+  seriesStyles,
+} from './chart-data.ts';
 import { DAYS_PER_MONTH, outcomeOfIncidence, outcomeOfSurvival } from './curves.ts';
 import { curveOf, INCIDENCE, SURVIVAL } from './test-outcomes.ts';
 
@@ -61,5 +69,55 @@ describe('the curves’ styles', () => {
     const first = seriesStyle(0);
     expect(seriesStyle(1).color).not.toBe(first.color);
     expect(seriesStyle(7)).toEqual({ color: first.color, dash: '8 4' });
+  });
+
+  it('thins the censoring marks of thousands of patients to one per gap, keeping the first of each run', () => {
+    const steps = Array.from({ length: 3000 }, (_, day) => ({ time: day, censored: day % 2 === 0 ? 3 : 0 }));
+    expect(censorMarkTimes(steps, 0).size).toBe(1500);
+    const thinned = censorMarkTimes(steps, 30);
+    expect(thinned.size).toBe(100);
+    expect([...thinned].slice(0, 3)).toEqual([0, 30, 60]);
+    const rows = chartRows(
+      [
+        {
+          ...curveOf(outcomeOfSurvival(SURVIVAL), 0),
+          steps: steps.map((step) => ({
+            ...step,
+            atRisk: 1,
+            events: 0,
+            competing: 0,
+            value: 1,
+            lower: null,
+            upper: null,
+          })),
+        },
+      ],
+      1,
+      false,
+      30,
+    );
+    expect(rows.filter((row) => row[censorKey(0)]).length).toBe(100);
+  });
+
+  it('colours ELN groups and risk levels by their risk, adverse never green, and other groupings by position', () => {
+    const [favorable, intermediate, adverse, insufficient, unknown] = seriesStyles('eln2022', [
+      'favorable',
+      'intermediate',
+      'adverse',
+      'insufficient',
+      null,
+    ]);
+    expect(favorable?.color).toBe('#1E7B34');
+    expect(intermediate?.color).toBe('#A86B00');
+    expect(adverse?.color).toBe('#C92A2A');
+    expect(insufficient?.color).toBe('#6C757D');
+    expect(unknown).toEqual({ color: '#343A40', dash: '2 3' });
+    // Adverse alone is still red, whatever its position.
+    expect(seriesStyles('eln2022', ['adverse'])[0]?.color).toBe('#C92A2A');
+    expect(seriesStyles('riskLevel', ['Bajo', 'Alto']).map((style) => style.color)).toEqual([
+      '#1E7B34',
+      '#C92A2A',
+    ]);
+    expect(seriesStyles('subtype', ['AML M2', 'ALL-B'])).toEqual([seriesStyle(0), seriesStyle(1)]);
   });
 });

@@ -1,4 +1,5 @@
-import { type Curve, DAYS_PER_MONTH } from './curves.ts';
+import type { GroupBy } from '@registry/shared';
+import { type Curve, DAYS_PER_MONTH, type GroupKey } from './curves.ts';
 
 /**
  * Colour-blind-safe colours (Okabe–Ito, darkened where needed) that keep at least 3:1 against white
@@ -20,6 +21,90 @@ export function seriesStyle(index: number): SeriesStyle {
   };
 }
 
+/**
+ * The colours of a risk, wherever a chart colours groups of risk (ELN 2022 categories, the registry's
+ * risk levels): favourable or low green, intermediate amber, adverse or high red, the unclassified
+ * grey (the two kinds told apart by their dash) — adverse is never green. Each keeps 3:1 against white.
+ */
+const RISK_GREEN = '#1E7B34';
+const RISK_AMBER = '#A86B00';
+const RISK_RED = '#C92A2A';
+const RISK_GREY = '#6C757D';
+const RISK_STYLES: Partial<Record<GroupBy, Record<string, SeriesStyle>>> = {
+  eln2022: {
+    favorable: { color: RISK_GREEN, dash: undefined },
+    intermediate: { color: RISK_AMBER, dash: undefined },
+    adverse: { color: RISK_RED, dash: undefined },
+    insufficient: { color: RISK_GREY, dash: undefined },
+    not_applicable: { color: RISK_GREY, dash: '8 4' },
+  },
+  riskLevel: {
+    Bajo: { color: RISK_GREEN, dash: undefined },
+    Medio: { color: RISK_AMBER, dash: undefined },
+    Alto: { color: RISK_RED, dash: undefined },
+    'N/R': { color: RISK_GREY, dash: undefined },
+    'N/A': { color: RISK_GREY, dash: '8 4' },
+  },
+};
+/** The patients without a value of a risk grouping: dark grey, dotted. */
+const RISK_UNKNOWN: SeriesStyle = { color: '#343A40', dash: '2 3' };
+
+/**
+ * The colour and dash of each of the curves of a grouping, in their order: a risk's own colours for the
+ * ELN categories and the risk levels, else `seriesStyle` by position.
+ */
+export function seriesStyles(groupBy: GroupBy, keys: readonly GroupKey[]): SeriesStyle[] {
+  const risk = RISK_STYLES[groupBy];
+  return keys.map((key, index) => {
+    if (!risk) {
+      return seriesStyle(index);
+    }
+    return key === null ? RISK_UNKNOWN : (risk[String(key)] ?? seriesStyle(index));
+  });
+}
+
+/** The styles of an outcome's curves (`seriesStyles`). */
+export function curveStyles(outcome: {
+  readonly groupBy: GroupBy;
+  readonly curves: readonly { readonly key: GroupKey }[];
+}): SeriesStyle[] {
+  return seriesStyles(
+    outcome.groupBy,
+    outcome.curves.map((curve) => curve.key),
+  );
+}
+
+/**
+ * Censoring marks closer together than this many pixels along the time axis are drawn as one.
+ *
+ * With thousands of patients a mark per censoring time merges into a solid bar over the curve, and
+ * hides the step it sits on. The marks are thinned rather than moved to the number-at-risk table: a
+ * reader of a Kaplan–Meier curve looks for them on the curve, where they say how far each curve's
+ * follow-up reaches and where it thins, and the table already gives the counts. One mark every few pixels
+ * keeps that picture (a run of censorings still reads as a run) while each mark stays visible; the
+ * figure (figure/figure-svg.ts) thins the same way at its own scale.
+ */
+export const CENSOR_MARK_GAP_PX = 4;
+
+/**
+ * The times of a curve's steps that carry a censoring mark: every step with censored patients, but
+ * none closer than `gapDays` to the mark before it (0 keeps them all).
+ */
+export function censorMarkTimes(
+  steps: readonly { readonly time: number; readonly censored: number }[],
+  gapDays: number,
+): Set<number> {
+  const marks = new Set<number>();
+  let last = Number.NEGATIVE_INFINITY;
+  for (const step of steps) {
+    if (step.censored > 0 && step.time - last >= gapDays) {
+      marks.add(step.time);
+      last = step.time;
+    }
+  }
+  return marks;
+}
+
 /** The data keys of curve `index`: its value, its 95% band and its censoring marks. */
 export const lineKey = (index: number) => `v${index}`;
 export const bandKey = (index: number) => `b${index}`;
@@ -35,8 +120,14 @@ const percent = (value: number) => Math.round(value * 10_000) / 100;
  * time of every curve in order. A curve has values only at its own steps (the chart joins them as
  * steps, 'stepAfter'), so that each censoring mark falls on its own curve; values are percentages. An
  * event on the day of the diagnosis (time 0) has a row of its own after the origin: a drop at month 0.
+ * Censoring marks are thinned to one per `censorGapDays` (`censorMarkTimes`).
  */
-export function chartRows(curves: readonly Curve[], origin: number, withBands: boolean): ChartRow[] {
+export function chartRows(
+  curves: readonly Curve[],
+  origin: number,
+  withBands: boolean,
+  censorGapDays = 0,
+): ChartRow[] {
   const start = { month: 0 } as ChartRow;
   const byTime = new Map<number, ChartRow>();
   const rowAt = (time: number) => {
@@ -53,6 +144,7 @@ export function chartRows(curves: readonly Curve[], origin: number, withBands: b
       start[bandKey(index)] = [percent(origin), percent(origin)];
     }
     let band: [number, number] | null = withBands ? [percent(origin), percent(origin)] : null;
+    const marks = censorMarkTimes(curve.steps, censorGapDays);
     for (const step of curve.steps) {
       const row = rowAt(step.time);
       row[lineKey(index)] = percent(step.value);
@@ -64,7 +156,7 @@ export function chartRows(curves: readonly Curve[], origin: number, withBands: b
           band = null;
         }
       }
-      if (step.censored > 0) {
+      if (marks.has(step.time)) {
         row[censorKey(index)] = true;
       }
     }

@@ -1,6 +1,6 @@
 import { Group, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { seriesStyle } from './chart-data.ts';
+import { curveStyles, seriesStyle } from './chart-data.ts';
 import { isIncidence, type Outcome } from './curves.ts';
 import { countOf } from './format.ts';
 import { SeriesSwatch } from './series-swatch.tsx';
@@ -13,6 +13,7 @@ interface ChartLegendProps {
 /** Each curve's line sample, name, patients and events (relapses, for the incidence). */
 export function OutcomeLegend({ outcome, labels }: ChartLegendProps) {
   const { t, i18n } = useTranslation();
+  const styles = curveStyles(outcome);
   const item = isIncidence(outcome.endpoint) ? 'outcomes.chart.legendItemCir' : 'outcomes.chart.legendItem';
   return (
     <List
@@ -25,7 +26,7 @@ export function OutcomeLegend({ outcome, labels }: ChartLegendProps) {
       {outcome.curves.map((curve, index) => (
         <List.Item key={String(curve.key)}>
           <Group gap={6} wrap="nowrap">
-            <SeriesSwatch style={seriesStyle(index)} />
+            <SeriesSwatch style={styles[index] ?? seriesStyle(index)} />
             <Text size="sm">
               <Text span fw={600}>
                 {labels[index]}

@@ -111,6 +111,34 @@ describe('CoxPanel', { timeout: 30_000 }, () => {
     expect(tests).toHaveTextContent('Riesgos proporcionales (cox.zph, global): χ² = 1,23, gl = 2, p = 0,540');
   });
 
+  it('downloads the forest plot as a figure, like the curves (PNG, SVG, PDF)', async () => {
+    stubOutcomes({ '/api/outcomes/cox': () => answer(200, { data: MODEL }) });
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:forest';
+    });
+    URL.revokeObjectURL = vi.fn();
+    renderScreen(<CoxPanel filters={{ relapse: 'true' }} groupBy="eln2022" endpoint="os" />);
+    await fitWithAge('Covariables de ajuste', 'Edad al diagnóstico (por año)', 'Ajustar el modelo');
+    await screen.findByRole('table', { name: /Gráfico de bosque/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar el gráfico de bosque' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Gráfico (PNG)', 'Gráfico (SVG)', 'Gráfico (PDF)']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Gráfico (SVG)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const svg = await (saved[0] as Blob).text();
+    expect(svg).toContain('Modelo de Cox de Supervivencia global: HR según Riesgo genético ELN 2022</title>');
+    expect(svg).toContain('2,50 (1,20–5,21)');
+    expect(svg).toContain('1 (referencia)');
+    expect(svg).toContain('Razón de verosimilitud: χ² = 6,10, gl = 2, p = 0,047');
+    expect(svg).toContain('Filtros: Recaída: Sí.');
+  });
+
   it('says why a model cannot be fitted, in the user’s language', async () => {
     stubOutcomes({
       '/api/outcomes/cox': () =>

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ListError } from '../../../components/list-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCox } from '../api/get-cox.ts';
+import { ForestDownloads } from './forest-downloads.tsx';
 import { ForestPlot } from './forest-plot.tsx';
 import { countOf, pValue } from './format.ts';
 import { useGroupLabel } from './group-label.ts';
@@ -49,8 +50,11 @@ function isGroupBy(term: string): term is GroupBy {
   return (GROUP_BY as readonly string[]).includes(term);
 }
 
-/** The model's size, the patients it left out, and its tests (likelihood ratio, Wald, score, cox.zph). */
-function CoxResult({ model }: { readonly model: CoxModelAnswer }) {
+/**
+ * The model's size, the patients it left out, its forest plot (downloadable as a figure) and its tests
+ * (likelihood ratio, Wald, score, cox.zph).
+ */
+function CoxResult({ model, query }: { readonly model: CoxModelAnswer; readonly query: CoxQuery }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const groupLabel = useGroupLabel();
@@ -59,14 +63,20 @@ function CoxResult({ model }: { readonly model: CoxModelAnswer }) {
   const test = (value: { chisq: number; df: number; p: number }) =>
     t('outcomes.cox.test', { chisq: decimal(value.chisq), df: value.df, p: pValue(value.p, language) });
   const excluded = model.excluded.noDiagnosisDate + model.excluded.noResponseDate + model.excluded.incomplete;
+  const termLabel = (term: string) =>
+    isCovariate(term) ? t(`outcomes.cox.covariate.${term}`) : t(`outcomes.groupBy.${term as GroupBy}`);
+  const levelLabel = (term: string, level: string) => (isGroupBy(term) ? groupLabel(term, level) : level);
   return (
     <Stack gap="sm">
-      <Text size="sm" fw={500} data-testid="cox-summary">
-        {t('outcomes.cox.summary', {
-          patients: t('outcomes.cox.patients', { count: model.n, value: countOf(model.n, language) }),
-          events: t('outcomes.cox.events', { count: model.events, value: countOf(model.events, language) }),
-        })}
-      </Text>
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" fw={500} data-testid="cox-summary">
+          {t('outcomes.cox.summary', {
+            patients: t('outcomes.cox.patients', { count: model.n, value: countOf(model.n, language) }),
+            events: t('outcomes.cox.events', { count: model.events, value: countOf(model.events, language) }),
+          })}
+        </Text>
+        <ForestDownloads model={model} query={query} termLabel={termLabel} levelLabel={levelLabel} />
+      </Group>
       {excluded > 0 && (
         <Text size="xs" c="dimmed">
           {t('outcomes.cox.excluded', {
@@ -76,13 +86,7 @@ function CoxResult({ model }: { readonly model: CoxModelAnswer }) {
           })}
         </Text>
       )}
-      <ForestPlot
-        terms={model.terms}
-        termLabel={(term) =>
-          isCovariate(term) ? t(`outcomes.cox.covariate.${term}`) : t(`outcomes.groupBy.${term as GroupBy}`)
-        }
-        levelLabel={(term, level) => (isGroupBy(term) ? groupLabel(term, level) : level)}
-      />
+      <ForestPlot terms={model.terms} termLabel={termLabel} levelLabel={levelLabel} />
       <Title order={4} size="h6">
         {t('outcomes.cox.testsTitle')}
       </Title>
@@ -147,7 +151,7 @@ export function CoxPanel({ filters, groupBy, endpoint }: CoxPanelProps) {
       />
     );
   } else if (query.data) {
-    result = <CoxResult model={query.data} />;
+    result = <CoxResult model={query.data} query={asked ?? current} />;
   }
 
   return (

@@ -178,6 +178,17 @@ export function outcomeOfIncidence(incidence: Incidence): Outcome {
   };
 }
 
+/**
+ * The patients without a value of the grouping: they keep their curve but the tests between the groups
+ * leave them out (CONTRACT §9, amended 2026-11-29), which the screen and the figure say; 0 ungrouped.
+ */
+export function untestedCount(outcome: Outcome): number {
+  if (outcome.groupBy === 'none') {
+    return 0;
+  }
+  return outcome.curves.reduce((sum, curve) => sum + (curve.key === null ? curve.n : 0), 0);
+}
+
 /** Where every curve starts, at day 0: everyone alive and free of relapse. */
 export function originValue(endpoint: OutcomeEndpoint): number {
   return isIncidence(endpoint) ? 0 : 1;

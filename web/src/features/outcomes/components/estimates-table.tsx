@@ -1,23 +1,12 @@
 import { Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { seriesStyle } from './chart-data.ts';
-import { isIncidence, LANDMARK_DAYS, type Outcome } from './curves.ts';
+import { curveStyles, seriesStyle } from './chart-data.ts';
+import { isIncidence, LANDMARK_DAYS, type Outcome, untestedCount } from './curves.ts';
 import { landmarkText, medianText, nrmText } from './estimates.ts';
 import { countOf, pValue } from './format.ts';
 import { SeriesSwatch } from './series-swatch.tsx';
 
 const LANDMARK_YEARS = [1, 2, 5] as const;
-
-/**
- * The patients without a value of the grouping: they keep their curve but the tests between the groups
- * leave them out (CONTRACT §9, amended 2026-11-29), which the screen and the figure say; 0 ungrouped.
- */
-export function untestedCount(outcome: Outcome): number {
-  if (outcome.groupBy === 'none') {
-    return 0;
-  }
-  return outcome.curves.reduce((sum, curve) => sum + (curve.key === null ? curve.n : 0), 0);
-}
 
 interface EstimatesTableProps {
   readonly outcome: Outcome;
@@ -34,6 +23,7 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const incidence = isIncidence(outcome.endpoint);
+  const styles = curveStyles(outcome);
   const notReached = {
     median: t('outcomes.estimates.notReached'),
     bound: t('outcomes.estimates.notReachedBound'),
@@ -93,7 +83,7 @@ export function EstimatesTable({ outcome, labels }: EstimatesTableProps) {
               <Table.Tr key={String(curve.key)}>
                 <Table.Th scope="row" fw={500}>
                   <Text component="span" size="sm" display="flex" style={{ alignItems: 'center', gap: 6 }}>
-                    <SeriesSwatch style={seriesStyle(index)} />
+                    <SeriesSwatch style={styles[index] ?? seriesStyle(index)} />
                     {labels[index]}
                   </Text>
                 </Table.Th>

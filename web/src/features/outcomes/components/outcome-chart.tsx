@@ -3,10 +3,18 @@ import { CompositeChart, type CompositeChartSeries } from '@mantine/charts';
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bandKey, type ChartRow, censorKey, chartRows, lineKey, seriesStyle } from './chart-data.ts';
+import { axisLabelOf } from './axis-label.ts';
+import {
+  bandKey,
+  CENSOR_MARK_GAP_PX,
+  type ChartRow,
+  censorKey,
+  chartRows,
+  curveStyles,
+  lineKey,
+} from './chart-data.ts';
 import type { ChartLayout } from './chart-layout.ts';
 import {
-  axisOrigin,
   DAYS_PER_MONTH,
   incidenceAxisTop,
   isIncidence,
@@ -56,7 +64,7 @@ export const NRM_DASH = '6 4';
  * The step curves of one endpoint (docs/product-rules.md#outcomes), with @mantine/charts: months (or
  * years, for a long follow-up) on the x axis, 0–100 % on the y axis for survival and up to the data for
  * an incidence, one step curve per group with its 95 % band and its censoring marks, and beside each
- * incidence of relapse its non-relapse mortality, dashed. Colours and dashes come from `seriesStyle`,
+ * incidence of relapse its non-relapse mortality, dashed. Colours and dashes come from `curveStyles`,
  * as in the legend and the tables.
  */
 export function OutcomeChart({
@@ -72,8 +80,12 @@ export function OutcomeChart({
   const origin = originValue(outcome.endpoint);
   const incidence = isIncidence(outcome.endpoint);
   const nrm = nrmCurves(outcome.curves);
-  const rows = chartRows([...outcome.curves, ...nrm], origin, withBands);
-  const styles = outcome.curves.map((_, index) => seriesStyle(index));
+  const lastTick = ticks.at(-1) ?? 12;
+  // The plot runs across every tick column but the first half and the last half (chartLayout).
+  const plotWidth = Math.max(layout.columnWidth * (ticks.length - 1), 1);
+  const censorGapDays = (lastTick * DAYS_PER_MONTH * CENSOR_MARK_GAP_PX) / plotWidth;
+  const rows = chartRows([...outcome.curves, ...nrm], origin, withBands, censorGapDays);
+  const styles = curveStyles(outcome);
   const bands: CompositeChartSeries[] = withBands
     ? styles.map((style, index) => ({ name: bandKey(index), type: 'area', color: style.color }))
     : [];
@@ -91,7 +103,6 @@ export function OutcomeChart({
     color: styles[index]?.color ?? '#333333',
     strokeDasharray: NRM_DASH,
   }));
-  const lastTick = ticks.at(-1) ?? 12;
   const years = ticksInYears(ticks);
   const top = incidence ? incidenceAxisTop(outcome.curves) : 100;
   const styleOf = (index: number) => styles[index % Math.max(styles.length, 1)]?.color ?? '#333333';
@@ -110,7 +121,7 @@ export function OutcomeChart({
       gridAxis="xy"
       // recharts writes axis titles in a light grey of its own: the text colour passes AA contrast.
       styles={{ axisLabel: { fill: 'var(--mantine-color-gray-8)' } }}
-      xAxisLabel={t(`outcomes.axis.${years ? 'years' : 'months'}.${axisOrigin(outcome)}`)}
+      xAxisLabel={axisLabelOf(t, i18n.language, outcome, years ? 'years' : 'months')}
       yAxisLabel={incidence ? t('outcomes.chart.incidenceAxis') : t('outcomes.chart.survivalAxis')}
       xAxisProps={{
         type: 'number',

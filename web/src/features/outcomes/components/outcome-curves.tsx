@@ -8,6 +8,8 @@ import { formatNumber } from '../../../lib/numbers.ts';
 import { useRelapseIncidence } from '../api/get-relapse-incidence.ts';
 import { useSurvival } from '../api/get-survival.ts';
 import { AtRiskTable } from './at-risk-table.tsx';
+import { atRiskCaptionOf } from './axis-label.ts';
+import { curveStyles } from './chart-data.ts';
 import { ChartDownloads } from './chart-downloads.tsx';
 import { chartLayout, maxTicksFor } from './chart-layout.ts';
 import { OutcomeLegend } from './chart-legend.tsx';
@@ -21,6 +23,7 @@ import {
   outcomeOfIncidence,
   outcomeOfSurvival,
   survivalEndpointOf,
+  ticksInYears,
 } from './curves.ts';
 import { EstimatesTable } from './estimates-table.tsx';
 import { ExcludedNote } from './excluded-note.tsx';
@@ -67,6 +70,22 @@ function CurvesSkeleton() {
         <Skeleton key={index} height={14} />
       ))}
     </Stack>
+  );
+}
+
+/** Where the chart is being drawn: its size, a skeleton and a word, never a blank. */
+function ChartDrawing({ height }: { readonly height: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box pos="relative" h={height} role="status" aria-label={t('outcomes.chart.drawing')}>
+      <Skeleton h={height} radius="md" />
+      <Group gap={6} pos="absolute" top="45%" left={0} right={0} justify="center">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {t('outcomes.chart.drawing')}
+        </Text>
+      </Group>
+    </Box>
   );
 }
 
@@ -203,10 +222,17 @@ export function OutcomeCurves({ view, onBands }: OutcomeCurvesProps) {
                 summary={summary}
               />
             ) : (
-              <Box h={layout.height} />
+              <ChartDrawing height={layout.height} />
             )}
           </Box>
-          <AtRiskTable curves={outcome.curves} labels={labels} ticks={ticks} layout={layout} />
+          <AtRiskTable
+            curves={outcome.curves}
+            labels={labels}
+            styles={curveStyles(outcome)}
+            ticks={ticks}
+            caption={atRiskCaptionOf(t, i18n.language, outcome, ticksInYears(ticks) ? 'years' : 'months')}
+            layout={layout}
+          />
           <figcaption>
             <Stack gap={6} mt="md">
               <OutcomeLegend outcome={outcome} labels={labels} />

@@ -335,6 +335,19 @@ describe('OutcomesScreen', { timeout: 45_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Mortalidad sin recaída a 1 año' })).toBeInTheDocument();
   });
 
+  it('names the unit and the origin of the number at risk, and shows the chart drawing rather than a blank', async () => {
+    stubApi();
+    renderScreen(<OutcomesScreen />, { path: '/outcomes?endpoint=rfsCR&groupBy=eln2022' });
+    expect(
+      await screen.findByRole('table', {
+        name: 'Pacientes en riesgo por grupo, contados en meses desde la primera RC',
+      }),
+    ).toBeInTheDocument();
+    // jsdom measures no width: the chart is never drawn there, so its place says it is being drawn.
+    const chart = screen.getByTestId('outcome-chart');
+    expect(within(chart).getByRole('status', { name: 'Dibujando el gráfico…' })).toBeInTheDocument();
+  });
+
   it('says that the patients without a value keep their curve but are left out of the test', async () => {
     const unknown = { ...SURVIVAL.groups[1], key: null, n: 5 } as (typeof SURVIVAL.groups)[number];
     stubApi({
@@ -347,7 +360,7 @@ describe('OutcomesScreen', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Prueba de log-rank entre los grupos: p = 0,032')).toBeInTheDocument();
     expect(
       screen.getByText(
-        '5 pacientes sin dato (Sin dato) se muestran como curva pero no entran en la prueba, como en R con un factor ausente.',
+        'Los 5 pacientes sin dato se muestran como curva («Sin dato») pero no entran en la prueba, como en R con un factor ausente.',
       ),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Leyenda' })).getByText('Sin dato')).toBeInTheDocument();

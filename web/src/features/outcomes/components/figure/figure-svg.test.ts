@@ -51,7 +51,10 @@ const TEXTS: FigureTexts = {
   title: 'Supervivencia global: Subtipo',
   valueAxis: 'Supervivencia (%)',
   timeAxis: { months: 'Meses desde el diagnóstico', years: 'Años desde el diagnóstico' },
-  atRisk: 'Número en riesgo',
+  atRisk: {
+    months: 'Número en riesgo (meses desde el diagnóstico)',
+    years: 'Número en riesgo (años desde el diagnóstico)',
+  },
   columns: {
     group: 'Grupo',
     n: 'n',
@@ -60,7 +63,7 @@ const TEXTS: FigureTexts = {
     year: (count) => `${count} año${count === 1 ? '' : 's'}`,
   },
   notReached: { median: 'no alcanzada', bound: 'NA', interval: 'IC 95 % no alcanzado' },
-  comparison: { p: 0.0321, text: (p) => `Prueba de log-rank entre los grupos: ${p}` },
+  comparisons: [{ p: 0.0321, text: (p) => `Prueba de log-rank entre los grupos: ${p}` }],
   footer: ['Filtros: Subtipo: AML M2.', 'Generado el 26 de noviembre de 2026.'],
 };
 
@@ -167,7 +170,7 @@ describe('the figure of the curves', () => {
 
   it('says why there is no test when there is none, and prints the filters and the date', () => {
     const { words } = figure({
-      texts: { ...TEXTS, comparison: { reason: 'Con un solo grupo no hay comparación.' } },
+      texts: { ...TEXTS, comparisons: [{ reason: 'Con un solo grupo no hay comparación.' }] },
     });
     expect(words).toContain('Con un solo grupo no hay comparación.');
     expect(words.some((word) => word.startsWith('p ='))).toBe(false);

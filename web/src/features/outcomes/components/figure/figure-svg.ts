@@ -1,10 +1,11 @@
-import { seriesStyle } from '../chart-data.ts';
+import { CENSOR_MARK_GAP_PX, censorMarkTimes, type SeriesStyle, seriesStyle } from '../chart-data.ts';
 import {
   atRiskAt,
   type Curve,
   isIncidence,
   LANDMARK_DAYS,
   lastTime,
+  nrmCurves,
   type OutcomeEndpoint,
   originValue,
 } from '../curves.ts';
@@ -17,7 +18,10 @@ import { tag, textWidth, wrapText } from './svg-text.ts';
  * The outcome curves as a figure for a slide or a paper (CONTRACT §12): a standalone SVG document built
  * from the numbers the screen has — the curves with their censoring marks, the numbers at risk under
  * the ticks of the time axis, per group its n, events, median and time-point estimates (which double as
- * the legend), the test between the groups and its p, the filters in force and the date. No page is
+ * the legend), the test between the groups and its p, the filters in force and the date. The time axis
+ * and the number-at-risk heading name the unit and the origin the curves count from (diagnosis, first
+ * CR, landmark); an incidence of relapse carries its non-relapse mortality dashed beside it, and Gray's
+ * tests of both. No page is
  * needed to build it, so the same string is the SVG download, the PNG's source and the PDF's.
  */
 
@@ -26,8 +30,10 @@ export interface FigureTexts {
   readonly title: string;
   /** 'Survival (%)' or 'Cumulative incidence (%)'. */
   readonly valueAxis: string;
+  /** The time axis's title in each unit, naming the origin ("Years from first CR"). */
   readonly timeAxis: { readonly months: string; readonly years: string };
-  readonly atRisk: string;
+  /** The number-at-risk heading in each unit, naming the unit and the origin it counts in. */
+  readonly atRisk: { readonly months: string; readonly years: string };
   readonly columns: {
     readonly group: string;
     readonly n: string;
@@ -37,11 +43,14 @@ export interface FigureTexts {
     readonly year: (count: number) => string;
   };
   readonly notReached: NotReached;
-  /** The test between the groups with its p as text, or why there is none; null for one group. */
-  readonly comparison:
+  /**
+   * The tests between the groups, each with its p as text or why there is none (the log-rank test;
+   * Gray's of relapse and of non-relapse mortality); none for one group.
+   */
+  readonly comparisons: readonly (
     | { readonly p: number; readonly text: (p: string) => string }
     | { readonly reason: string }
-    | null;
+  )[];
   /** Lines in small print at the foot: the notes, the filters in force, the date. */
   readonly footer: readonly string[];
 }
@@ -50,6 +59,8 @@ export interface FigureInput {
   readonly endpoint: OutcomeEndpoint;
   readonly curves: readonly Curve[];
   readonly labels: readonly string[];
+  /** Each curve's colour and dash, as on the screen (`curveStyles`); by position when absent. */
+  readonly styles?: readonly SeriesStyle[];
   readonly language: string;
   readonly texts: FigureTexts;
 }
@@ -73,6 +84,8 @@ const SWATCH = 22;
 /** A group's name is cut beyond this width, so that the plot keeps its room. */
 const MAX_LABEL_WIDTH = 340;
 const COLUMN_GAP = 28;
+/** The dash of a non-relapse mortality curve, as on the screen (outcome-chart.tsx's NRM_DASH). */
+const NRM_FIGURE_DASH = '6 4';
 
 const text = (
   x: number,
@@ -94,8 +107,7 @@ function ellipsized(label: string, width: number, size: number): string {
 }
 
 /** A short line in the curve's colour and dash, as in the legend. */
-function swatch(index: number, x: number, y: number): string {
-  const style = seriesStyle(index);
+function swatch(style: SeriesStyle, x: number, y: number): string {
   return tag('line', {
     x1: x,
     y1: y,
@@ -108,12 +120,14 @@ function swatch(index: number, x: number, y: number): string {
 }
 
 /** Builds the figure's SVG document. */
-export function buildFigure({ endpoint, curves, labels, language, texts }: FigureInput): Figure {
+export function buildFigure({ endpoint, curves, labels, styles, language, texts }: FigureInput): Figure {
   const incidence = isIncidence(endpoint);
   const origin = originValue(endpoint);
+  const styleOf = (index: number) => styles?.[index] ?? seriesStyle(index);
+  const nrm = incidence ? nrmCurves(curves) : [];
   const last = lastTime(curves);
   const time = timeAxis(last);
-  const highest = curves.reduce(
+  const highest = [...curves, ...nrm].reduce(
     (top, curve) => curve.steps.reduce((value, step) => Math.max(value, step.value), top),
     origin,
   );
@@ -173,13 +187,33 @@ export function buildFigure({ endpoint, curves, labels, language, texts }: Figur
       'text-anchor': 'middle',
     }),
   );
-  curves.forEach((curve, index) => {
-    const style = seriesStyle(index);
-    let d = `M${x(0).toFixed(2)} ${yOf(origin).toFixed(2)}`;
-    let marks = '';
+  // Censoring marks at most one per few pixels (CENSOR_MARK_GAP_PX says why).
+  const censorGapDays = (lastTick * time.daysPerUnit * CENSOR_MARK_GAP_PX) / (plotRight - plotLeft);
+  // Each group's non-relapse mortality, dashed in its colour, under the incidences of relapse.
+  nrm.forEach((curve, index) => {
+    let d = `M${x(0).toFixed(2)} ${yOf(0).toFixed(2)}`;
     for (const step of curve.steps) {
       d += `H${x(step.time).toFixed(2)}V${yOf(step.value).toFixed(2)}`;
-      if (step.censored > 0) {
+    }
+    out.push(
+      tag('path', {
+        d,
+        fill: 'none',
+        stroke: styleOf(index).color,
+        'stroke-width': 2,
+        'stroke-dasharray': NRM_FIGURE_DASH,
+        'data-curve': 'nrm',
+      }),
+    );
+  });
+  curves.forEach((curve, index) => {
+    const style = styleOf(index);
+    let d = `M${x(0).toFixed(2)} ${yOf(origin).toFixed(2)}`;
+    let marks = '';
+    const marked = censorMarkTimes(curve.steps, censorGapDays);
+    for (const step of curve.steps) {
+      d += `H${x(step.time).toFixed(2)}V${yOf(step.value).toFixed(2)}`;
+      if (marked.has(step.time)) {
         const at = x(step.time).toFixed(2);
         marks += `M${at} ${(yOf(step.value) - 5).toFixed(2)}v10`;
       }
@@ -195,16 +229,24 @@ export function buildFigure({ endpoint, curves, labels, language, texts }: Figur
       }),
     );
     if (marks !== '') {
-      out.push(tag('path', { d: marks, fill: 'none', stroke: style.color, 'stroke-width': 1.5 }));
+      out.push(
+        tag('path', {
+          d: marks,
+          fill: 'none',
+          stroke: style.color,
+          'stroke-width': 1.5,
+          'data-censor-marks': marked.size,
+        }),
+      );
     }
   });
 
   // The numbers at risk, each under its tick.
   y = plotBottom + 84;
-  out.push(text(PAD, y, texts.atRisk, { 'font-weight': 700 }));
+  out.push(text(PAD, y, texts.atRisk[time.unit], { 'font-weight': 700, 'data-test': 'at-risk' }));
   curves.forEach((curve, index) => {
     y += ROW;
-    out.push(swatch(index, PAD, y - 5));
+    out.push(swatch(styleOf(index), PAD, y - 5));
     out.push(text(PAD + SWATCH, y, names[index] ?? ''));
     for (const tick of time.ticks) {
       out.push(
@@ -256,7 +298,7 @@ export function buildFigure({ endpoint, curves, labels, language, texts }: Figur
   out.push(tag('line', { x1: PAD, y1: y + 7, x2: edge, y2: y + 7, stroke: MUTED, 'stroke-width': 1 }));
   rows.forEach((row, index) => {
     y += ROW + 2;
-    out.push(swatch(index, PAD, y - 5));
+    out.push(swatch(styleOf(index), PAD, y - 5));
     row.forEach((cell, column) => {
       out.push(
         column === 0
@@ -266,14 +308,11 @@ export function buildFigure({ endpoint, curves, labels, language, texts }: Figur
     });
   });
 
-  if (texts.comparison) {
-    y += 34;
-    const line =
-      'p' in texts.comparison
-        ? texts.comparison.text(pValue(texts.comparison.p, language))
-        : texts.comparison.reason;
+  texts.comparisons.forEach((comparison, index) => {
+    y += index === 0 ? 34 : ROW;
+    const line = 'p' in comparison ? comparison.text(pValue(comparison.p, language)) : comparison.reason;
     out.push(text(PAD, y, line, { 'font-weight': 700, 'data-test': 'comparison' }));
-  }
+  });
 
   y += 12;
   for (const paragraph of texts.footer) {
