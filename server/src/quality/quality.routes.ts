@@ -1,6 +1,8 @@
 import {
   answerQuerySchema,
   bulkQueryAnswerSchema,
+  bulkQueryCountQuerySchema,
+  bulkQueryCountSchema,
   bulkQuerySchema,
   closeQuerySchema,
   dataOf,
@@ -26,7 +28,7 @@ import { BEARER, errorsOf, idParams } from '../http/route-schemas.ts';
 import { notificationsOf } from './notifications.service.ts';
 import { overview } from './overview.service.ts';
 import { overviewCsv } from './overview-csv.ts';
-import { listQueries, openBulk, openQuery, stepQuery } from './queries.service.ts';
+import { countBulk, listQueries, openBulk, openQuery, stepQuery } from './queries.service.ts';
 
 /**
  * Data quality (CONTRACT §13, docs/api-quality.md): the rules, the queries to doctors, the menu's
@@ -161,6 +163,23 @@ export const qualityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       withVersion(reply, query.version);
       return reply.code(201).send({ data: query });
     },
+  );
+
+  app.get(
+    '/queries/bulk/count',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...doc(
+          'queries',
+          'How many patients a bulk opening from a rule would reach (admins)',
+          '`flagged`: the patients the rule flags; `reached`: those of them that would get a new query (none of that rule that is not closed). Counts only, naming no patient: not audited.',
+        ),
+        querystring: bulkQueryCountQuerySchema,
+        response: { 200: dataOf(bulkQueryCountSchema), ...errorsOf(400, 401, 403) },
+      },
+    },
+    async (request) => ({ data: await countBulk(ctx, request.query.ruleId) }),
   );
 
   app.post(

@@ -387,6 +387,40 @@ describe('data quality', () => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('says before a bulk opening how many patients it would reach, to admins only, without auditing', async () => {
+      const ruleId = 'crWithBlasts';
+      const count = async (caller = admin, query = `ruleId=${ruleId}`) =>
+        t.request({ method: 'GET', url: `/api/queries/bulk/count?${query}`, token: caller.token });
+      const before = (await count()).json().data as { flagged: number; reached: number };
+      expect(before.reached).toBeLessThanOrEqual(before.flagged);
+      await withBlastsInCr(doctor);
+      const audited = async () =>
+        (
+          (await t.ctx.db.execute(sql`select count(*)::int as n from audit_events`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n;
+      const auditBefore = await audited();
+      const now = (await count()).json().data;
+      expect(now).toEqual({ flagged: before.flagged + 1, reached: before.reached + 1 });
+      expect(await audited()).toBe(auditBefore);
+
+      const opened = await t.request({
+        method: 'POST',
+        url: '/api/queries/bulk',
+        token: admin.token,
+        payload: { ruleId, text: 'Revise la fecha de inicio' },
+      });
+      expect(opened.json().data.opened).toBe(now.reached);
+      // Every flagged patient now has an open query of the rule: a second opening would reach none.
+      expect((await count()).json().data).toEqual({ flagged: now.flagged, reached: 0 });
+
+      expect((await count(doctor)).statusCode).toBe(403);
+      expect((await count(admin, 'ruleId=noSuchRule')).statusCode).toBe(400);
+      expect((await count(admin, `ruleId=${ruleId}&extra=1`)).statusCode).toBe(400);
+      expect((await count(admin, '')).statusCode).toBe(400);
+    });
+
     it('notifies a doctor of open queries and follow-ups due, and an admin of answered queries', async () => {
       const fresh = await newDoctor(t);
       const id = await consentedPatient(t, fresh, { dxDate: '2020-01-10', consentDate: '2020-01-10' });

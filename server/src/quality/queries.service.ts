@@ -1,5 +1,6 @@
 import {
   type AnswerQueryInput,
+  type BulkQueryCount,
   type BulkQueryInput,
   type CloseQueryInput,
   type OpenQueryInput,
@@ -395,6 +396,22 @@ function flaggedBy(ruleId: QualityRuleId): SQL {
     return sql`l.quality_overdue_from <= current_date`;
   }
   return sql`l.quality_rules @> array[${ruleId}]::text[]`;
+}
+
+/**
+ * `GET /api/queries/bulk/count`: how many patients a rule flags, and how many of them a bulk opening would
+ * reach now (the same rule of "no second query" as `openBulk`). Counts only: it names no patient, so it
+ * is not audited.
+ */
+export async function countBulk(ctx: AppContext, ruleId: QualityRuleId): Promise<BulkQueryCount> {
+  const rule = qualityRule(ruleId);
+  const [row] = rowsOf<BulkQueryCount>(
+    await ctx.db.execute(sql`select count(*)::int as "flagged",
+        count(*) filter (where not exists (select 1 from data_queries q
+          where q.patient_id = l.patient_id and q.rule_id = ${rule.id} and q.status <> 'closed'))::int as "reached"
+      from patient_list l where ${flaggedBy(rule.id)}`),
+  );
+  return row ?? { flagged: 0, reached: 0 };
 }
 
 /**

@@ -56,6 +56,19 @@ export const bulkQuerySchema = z.strictObject({
 });
 export type BulkQueryInput = z.infer<typeof bulkQuerySchema>;
 
+/** `GET /api/queries/bulk/count`: the rule a bulk opening would be made from. */
+export const bulkQueryCountQuerySchema = z.strictObject({
+  ruleId: z.enum(QUALITY_RULE_IDS, { error: 'validation.chooseOption' }),
+});
+export type BulkQueryCountQuery = z.infer<typeof bulkQueryCountQuerySchema>;
+
+/**
+ * What a bulk opening would reach, said before it is confirmed: the patients the rule flags, and of them
+ * those that would get a new query (no query of that rule that is not closed).
+ */
+export const bulkQueryCountSchema = z.object({ flagged: z.number().int(), reached: z.number().int() });
+export type BulkQueryCount = z.infer<typeof bulkQueryCountSchema>;
+
 /** What a bulk opening answers: how many queries it opened. */
 export const bulkQueryAnswerSchema = z.object({ opened: z.number().int() });
 

@@ -6,7 +6,10 @@ import { i18n } from './i18n.ts';
  * needs them (docs/decisions/016-first-load-budget.md).
  */
 
-const COLORS = { success: 'green', error: 'red', info: 'blue' } as const;
+const COLORS = { success: 'green', error: 'red', info: 'blue', warning: 'yellow' } as const;
+
+/** A warning names what to look at again: it stays long enough to be read. */
+const WARNING_MS = 12_000;
 export type Tone = keyof typeof COLORS;
 
 /** The error toasts on screen, by id: a success that follows makes them stale. */
@@ -32,6 +35,7 @@ export function showToast(tone: Tone, title: string, message: string): void {
     color: COLORS[tone],
     title,
     message,
+    ...(tone === 'warning' ? { autoClose: WARNING_MS } : {}),
     onClose: () => shownErrors.delete(id),
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
     styles: { description: { color: 'var(--mantine-color-gray-7)' } },

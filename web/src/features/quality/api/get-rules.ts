@@ -19,6 +19,6 @@ export const rulesQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useRules() {
-  return useQuery(rulesQueryOptions());
+export function useRules(enabled = true) {
+  return useQuery({ ...rulesQueryOptions(), enabled });
 }

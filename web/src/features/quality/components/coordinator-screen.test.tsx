@@ -24,6 +24,7 @@ function stubQuality() {
     'GET /api/quality/overview/csv': () => fileAnswer('a,b\n', 'quality-2026-11-26-101010.csv', 'text/csv'),
     'GET /api/quality/rules': () => answer(200, { data: RULES }),
     'POST /api/queries/bulk': () => answer(200, { data: { opened: 4 } }),
+    'GET /api/queries/bulk/count': () => answer(200, { data: { flagged: 6, reached: 4 } }),
   });
 }
 
@@ -89,7 +90,7 @@ describe('CoordinatorScreen', () => {
     });
   });
 
-  it('opens the same query for every patient a rule flags', async () => {
+  it('says how many patients a bulk opening reaches before it is confirmed, and names the rule', async () => {
     const api = stubQuality();
     renderScreen(<CoordinatorScreen />, { path: '/quality' });
     await userEvent.click(
@@ -100,18 +101,73 @@ describe('CoordinatorScreen', () => {
       ),
     );
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir consultas' }));
+    expect(
+      await within(dialog).findByText(
+        'Se abrirán consultas para 4 pacientes (de 6 que la regla observa; quien ya tiene una sin cerrar no recibe otra).',
+      ),
+    ).toBeInTheDocument();
+    expect(api.to('GET /api/queries/bulk/count')[0]?.query).toEqual({ ruleId: 'relapseBeforeDiagnosis' });
+    expect(
+      within(dialog).getByText('Cada consulta nombra la regla: «Recaída anterior al diagnóstico».'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir 4 consultas' }));
     expect(await within(dialog).findByText('Escriba la consulta.')).toBeInTheDocument();
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: /Consulta/ }),
       'Revise la fecha de recaída.',
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir consultas' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir 4 consultas' }));
     await vi.waitFor(() => expect(api.to('POST /api/queries/bulk')).toHaveLength(1));
     expect(api.to('POST /api/queries/bulk')[0]?.body).toEqual({
       ruleId: 'relapseBeforeDiagnosis',
       text: 'Revise la fecha de recaída.',
     });
     expect(await screen.findByText('Se abrieron 4 consultas.')).toBeInTheDocument();
+  });
+
+  it('keeps a query text over 2000 characters whole and says so, rather than cutting it', async () => {
+    const api = stubQuality();
+    renderScreen(<CoordinatorScreen />, { path: '/quality' });
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: /Consulta/ });
+    await userEvent.click(field);
+    await userEvent.paste('x'.repeat(2005));
+    expect(field).toHaveValue('x'.repeat(2005));
+    expect(
+      within(dialog).getByText('Hasta 2000 caracteres: sobran 5. El texto se conserva para que lo acorte.'),
+    ).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Abrir 4 consultas' }));
+    expect(api.to('POST /api/queries/bulk')).toHaveLength(0);
+    expect(field).toHaveValue('x'.repeat(2005));
+  });
+
+  it('offers no opening when every patient the rule flags already has a query of it', async () => {
+    stubRoutes({
+      'GET /api/quality/overview': () => answer(200, { data: OVERVIEW }),
+      'GET /api/quality/rules': () => answer(200, { data: RULES }),
+      'GET /api/queries/bulk/count': () => answer(200, { data: { flagged: 3, reached: 0 } }),
+    });
+    renderScreen(<CoordinatorScreen />, { path: '/quality' });
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'Ningún paciente recibiría una consulta nueva: los 3 pacientes que la regla observa ya tienen una sin cerrar.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Abrir consultas' })).toBeDisabled();
   });
 });

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { Patient } from '@registry/shared';
+import { type Patient, takesVaf } from '@registry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal.tsx';
@@ -23,7 +23,7 @@ export function fieldPaths(patient: Patient): string[] {
   patient.samples.forEach((_sample, i) => {
     paths.push(`samples.${i}.sampleDate`, `samples.${i}.sampleType`);
   });
-  patient.diagnostics.forEach((_dx, i) => {
+  patient.diagnostics.forEach((dx, i) => {
     for (const name of [
       'dxDate',
       'dxSubType',
@@ -38,6 +38,14 @@ export function fieldPaths(patient: Patient): string[] {
     ]) {
       paths.push(`diagnostics.${i}.${name}`);
     }
+    // The genetics: the karyotype, its result, and each marker tested (its VAF where it takes one).
+    paths.push(`diagnostics.${i}.genetics.karyotype`, `diagnostics.${i}.genetics.karyotypeResult`);
+    dx.genetics?.markers.forEach((marker, j) => {
+      paths.push(`diagnostics.${i}.genetics.markers.${j}.result`);
+      if (takesVaf(marker.code)) {
+        paths.push(`diagnostics.${i}.genetics.markers.${j}.vaf`);
+      }
+    });
   });
   patient.treatments.forEach((treatment, i) => {
     for (const name of [
@@ -78,12 +86,22 @@ export function OpenQueryModal({ patient, opened, onClose, section, title }: Ope
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
   const open = useOpenQuery();
+  // A marker is offered by its name (`NPM1 · VAF`): its place in the list says nothing to the reader.
+  const markerLabel = (path: string): string | null => {
+    const [, dx, , , index] = path.split('.');
+    const code = path.includes('.genetics.markers.')
+      ? patient.diagnostics[Number(dx)]?.genetics?.markers[Number(index)]?.code
+      : undefined;
+    return code
+      ? t('dataQuality.fields.joined', { place: code, field: fieldLabel(path).split(' · ').at(-1) })
+      : null;
+  };
   const [field, setField] = useState<string | null>(null);
   const text = useQueryText();
 
   const options = fieldPaths(patient)
     .filter((path) => !section || placeOf(path).section === section)
-    .map((path) => ({ value: path, label: fieldLabel(path) }));
+    .map((path) => ({ value: path, label: markerLabel(path) ?? fieldLabel(path) }));
 
   const clear = () => {
     setField(null);

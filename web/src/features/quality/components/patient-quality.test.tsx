@@ -111,6 +111,46 @@ describe('data quality on the patient file and the wizard', () => {
     });
   });
 
+  it('offers the genetics among the fields a query may name, each marker by its name', async () => {
+    const api = stubQueries([]);
+    const dx = FLAGGED.diagnostics[0] as Patient['diagnostics'][number];
+    const withGenetics: Patient = {
+      ...FLAGGED,
+      diagnostics: [
+        {
+          ...dx,
+          genetics: {
+            karyotype: '46,XX[20]',
+            karyotypeResult: 'normal',
+            markers: [
+              { code: 'NPM1', result: 'positive', vaf: 38.5 },
+              { code: 'RUNX1::RUNX1T1', result: 'negative', vaf: null },
+            ],
+            derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+            updatedAt: '2026-02-01T10:00:00.000Z',
+          },
+        },
+      ],
+    };
+    renderScreen(<SectionQueries patient={withGenetics} section="diagnostic" title="Diagnóstico" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir consulta en Diagnóstico' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abrir consulta en Diagnóstico' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Campo' }));
+    for (const name of ['Cariotipo', 'Resultado del cariotipo', 'NPM1 · Resultado', 'NPM1 · VAF']) {
+      expect(await screen.findByRole('option', { name })).toBeInTheDocument();
+    }
+    // A rearrangement takes no VAF.
+    expect(screen.getByRole('option', { name: 'RUNX1::RUNX1T1 · Resultado' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'RUNX1::RUNX1T1 · VAF' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'NPM1 · VAF' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Consulta/ }), '¿VAF correcta?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar consulta' }));
+    await vi.waitFor(() => expect(api.to('POST /api/queries')).toHaveLength(1));
+    expect(api.to('POST /api/queries')[0]?.body).toMatchObject({
+      field: 'diagnostics.0.genetics.markers.0.vaf',
+    });
+  });
+
   it("shows nothing in a doctor's section without queries", async () => {
     const api = stubQueries([]);
     const { container } = renderScreen(

@@ -9,7 +9,19 @@ interface QueryTextFieldProps {
   readonly onChange: (text: string) => void;
 }
 
-/** The text of a new query, one or many (CONTRACT §13): required, at most `QUERY_TEXT_MAX` characters. */
+/** The message of a text past `QUERY_TEXT_MAX` characters, with how many are too many; else undefined. */
+export function useTooLong() {
+  const { t } = useTranslation();
+  return (text: string): string | undefined =>
+    text.trim().length > QUERY_TEXT_MAX
+      ? t('queries.textTooLong', { max: QUERY_TEXT_MAX, over: text.trim().length - QUERY_TEXT_MAX })
+      : undefined;
+}
+
+/**
+ * The text of a new query, one or many (CONTRACT §13): required, at most `QUERY_TEXT_MAX` characters. A
+ * longer text is kept whole and said to be too long, never cut as it is typed or pasted.
+ */
 export function QueryTextField({ value, error, onChange }: QueryTextFieldProps) {
   const { t } = useTranslation();
   return (
@@ -19,7 +31,6 @@ export function QueryTextField({ value, error, onChange }: QueryTextFieldProps) 
       required
       autosize
       minRows={3}
-      maxLength={QUERY_TEXT_MAX}
       value={value}
       error={error}
       onChange={(event) => onChange(event.currentTarget.value)}
@@ -35,13 +46,14 @@ export function useQueryText() {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const tooLong = useTooLong();
   return {
     field: {
       value,
       error,
       onChange: (text: string) => {
         setValue(text);
-        setError(undefined);
+        setError(tooLong(text));
       },
     } satisfies QueryTextFieldProps,
     clear: () => {
@@ -52,6 +64,11 @@ export function useQueryText() {
       const trimmed = value.trim();
       if (!trimmed) {
         setError(t('queries.textRequired'));
+        return null;
+      }
+      const over = tooLong(trimmed);
+      if (over) {
+        setError(over);
         return null;
       }
       return trimmed;

@@ -120,4 +120,46 @@ describe('QueryThread', () => {
       expect(screen.getByRole('article', { name: 'Consulta sobre Fecha de recaída' })).toHaveFocus(),
     );
   });
+
+  it('names the rule a query was opened from', async () => {
+    stubRoutes({
+      'GET /api/quality/rules': () =>
+        answer(200, {
+          data: [
+            {
+              id: 'crWithBlasts',
+              severity: 'error',
+              step: 'treatments',
+              fields: ['treatments.*.EMRBlasts'],
+              message: { es: 'RC con 5 % o más de blastos', en: 'CR with 5% blasts or more' },
+            },
+          ],
+        }),
+    });
+    renderScreen(
+      <QueryThread
+        query={{ ...OPEN_QUERY, ruleId: 'crWithBlasts' }}
+        isAdmin
+        onReload={async () => undefined}
+      />,
+    );
+    expect(await screen.findByText('Regla: RC con 5 % o más de blastos')).toBeInTheDocument();
+  });
+
+  it('keeps an answer over 2000 characters whole and says so, sending nothing', async () => {
+    const api = stubRoutes({});
+    renderScreen(<QueryThread query={OPEN_QUERY} isAdmin={false} onReload={async () => undefined} />, {
+      user: TEST_DOCTOR_USER,
+    });
+    const field = screen.getByRole('textbox', { name: /Respuesta/ });
+    await userEvent.click(field);
+    await userEvent.paste('y'.repeat(2001));
+    expect(field).toHaveValue('y'.repeat(2001));
+    expect(
+      screen.getByText('Hasta 2000 caracteres: sobran 1. El texto se conserva para que lo acorte.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+    expect(api.writes()).toHaveLength(0);
+    expect(field).toHaveValue('y'.repeat(2001));
+  });
 });

@@ -10,9 +10,11 @@ import { formatTimestamp } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
 import { type QueryAction, useChangeQuery } from '../api/query-actions.ts';
-import { QUERY_TEXT_MAX, type Query, type QueryStatus } from '../api/schemas.ts';
+import type { Query, QueryStatus } from '../api/schemas.ts';
 import { placeOf } from './field-place.ts';
+import { useTooLong } from './query-text-field.tsx';
 import { useFieldLabel } from './use-field-label.ts';
+import { useRuleName } from './use-rule-name.ts';
 
 export const STATUS_COLORS: Record<QueryStatus, string> = {
   open: 'yellow.4',
@@ -78,6 +80,8 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
   const changes = useChangeLabels();
   const change = useChangeQuery();
   const [text, setText] = useState('');
+  const tooLong = useTooLong();
+  const ruleName = useRuleName(query.ruleId !== null);
   const [missing, setMissing] = useState(false);
   const [reloading, setReloading] = useState(false);
   const action = actionOf(query, isAdmin);
@@ -90,6 +94,10 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
     const trimmed = text.trim();
     if (action === 'answer' && !trimmed) {
       setMissing(true);
+      return;
+    }
+    // Too long: said on the field, and the text stays as typed.
+    if (tooLong(trimmed)) {
       return;
     }
     if (!action) {
@@ -140,6 +148,11 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
             {t(`queries.status.${query.status}`)}
           </Badge>
         </Group>
+        {query.ruleId && (
+          <Text size="xs" c="dimmed">
+            {t('queries.rule', { rule: ruleName(query.ruleId) })}
+          </Text>
+        )}
         <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
           {query.thread.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the thread only grows; its steps have no id
@@ -222,9 +235,8 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
                 required={action === 'answer'}
                 autosize
                 minRows={2}
-                maxLength={QUERY_TEXT_MAX}
                 value={text}
-                error={missing ? t('queries.answerRequired') : undefined}
+                error={missing ? t('queries.answerRequired') : tooLong(text)}
                 onChange={(event) => {
                   setText(event.currentTarget.value);
                   setMissing(false);

@@ -8,6 +8,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
 import { useBulkOpenQueries } from '../api/bulk-open.ts';
+import { useBulkCount } from '../api/get-bulk-count.ts';
 import { useRules } from '../api/get-rules.ts';
 import type { QualityRule } from '../api/schemas.ts';
 import { SEVERITY_COLORS } from './finding-item.tsx';
@@ -23,6 +24,15 @@ function BulkModal({ rule, onClose }: BulkModalProps) {
   const { t } = useTranslation();
   const bulk = useBulkOpenQueries();
   const text = useQueryText();
+  const count = useBulkCount(rule?.id);
+  const reachText = ({ flagged, reached }: { flagged: number; reached: number }) => {
+    if (flagged === 0) {
+      return t('queries.bulkReachNobody');
+    }
+    return reached > 0
+      ? t('queries.bulkReach', { count: reached, flagged })
+      : t('queries.bulkReachNone', { count: flagged });
+  };
   const message = rule ? rule.message[currentLanguage()] : '';
   const title = t('queries.bulkTitle', { rule: message });
 
@@ -63,9 +73,29 @@ function BulkModal({ rule, onClose }: BulkModalProps) {
       }}
       mutation={bulk}
       failedTitle={t('queries.bulkFailed')}
-      submitLabel={t('queries.bulkSend')}
+      submitLabel={
+        count.data && count.data.reached > 0
+          ? t('queries.bulkSendCount', { count: count.data.reached })
+          : t('queries.bulkSend')
+      }
+      // Confirmed only once it is known whom it reaches, and when it reaches someone.
+      canSubmit={Boolean(count.data && count.data.reached > 0)}
     >
       <Text size="sm">{t('queries.bulkHint')}</Text>
+      {count.isPending && <Text size="sm">{t('queries.bulkCounting')}</Text>}
+      {count.isError && (
+        <ListError
+          message={t('queries.bulkCountFailed')}
+          onRetry={() => void count.refetch()}
+          retrying={count.isFetching}
+        />
+      )}
+      {count.data && (
+        <Text size="sm" fw={600} role="status">
+          {reachText(count.data)}
+        </Text>
+      )}
+      <Text size="sm">{t('queries.bulkNamesRule', { rule: message })}</Text>
       <QueryTextField {...text.field} />
     </FormModal>
   );

@@ -10,6 +10,8 @@ const OWN_LABELS: Readonly<Record<string, string>> = {
   eln2022: 'dataQuality.fields.eln2022',
   genetics: 'dataQuality.fields.genetics',
   karyotype: 'dataQuality.fields.karyotype',
+  karyotypeResult: 'dataQuality.fields.karyotypeResult',
+  result: 'dataQuality.fields.markerResult',
   markers: 'dataQuality.fields.markers',
   vaf: 'dataQuality.fields.vaf',
   diseaseAssessmentDate: 'dataQuality.fields.diseaseAssessmentDate',
@@ -65,8 +67,23 @@ export function useFieldLabel() {
           place: t('dataQuality.fields.report', { n: ordinal(first) }),
           field: label,
         });
+      case 'genetics': {
+        // A marker by its place among the diagnostic's tested markers.
+        const field =
+          second === undefined
+            ? label
+            : t('dataQuality.fields.joined', {
+                place: t('dataQuality.fields.marker', { n: ordinal(second) }),
+                field: label,
+              });
+        return first === 0
+          ? field
+          : t('dataQuality.fields.joined', {
+              place: t('dataQuality.fields.diagnostic', { n: ordinal(first) }),
+              field,
+            });
+      }
       case 'diagnostic':
-      case 'genetics':
         return first === 0
           ? label
           : t('dataQuality.fields.joined', {

@@ -33,6 +33,7 @@ export function DemographyStep({ patient, readOnly, biobank, title, onBack, onNe
     form,
     readOnly,
     failure: 'patientInfo',
+    quality: { patientId: patient?.id, step: 'demography' },
     save: async (values) => {
       const saved = await save.mutateAsync(values);
       savedId.current = saved.outcome === 'created' ? saved.patientId : undefined;

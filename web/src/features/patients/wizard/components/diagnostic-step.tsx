@@ -43,6 +43,7 @@ export function DiagnosticStep({
     form,
     readOnly,
     failure: 'record',
+    quality: { patientId: patient.id, step: 'diagnostic' },
     save: (values) => save.mutateAsync(values),
     reloadValues: async () => {
       const fresh = await onReload();

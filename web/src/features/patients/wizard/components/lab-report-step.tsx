@@ -48,6 +48,7 @@ export function LabReportStep({ patient, user, biobank, title, onBack, onNext, o
     form,
     readOnly: locked,
     failure: 'record',
+    quality: { patientId: patient.id, step: 'lab-report' },
     save: (values) => save.mutateAsync(values),
     reloadValues: async () => {
       const fresh = await onReload();

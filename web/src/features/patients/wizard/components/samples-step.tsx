@@ -26,6 +26,7 @@ export function SamplesStep({ patient, readOnly, title, onBack, onNext, onReload
     form,
     readOnly,
     failure: 'record',
+    quality: { patientId: patient.id, step: 'samples' },
     save: (values) => save.mutateAsync(values),
     reloadValues: async () => {
       const fresh = await onReload();

@@ -283,6 +283,50 @@ describe('the treatments step', { timeout: 20_000 }, () => {
     // Many fields typed and chosen: slow in jsdom on a busy machine.
   }, 60_000);
 
+  it('says at once, beside the success, the rules the saved data breaks', async () => {
+    const user = userEvent.setup({ delay: null });
+    const state = { patient: makePatient({ diagnostics: [consentedDiagnostic], treatments: [treatment] }) };
+    mockApi(state, (call) => {
+      if (call.method === 'PUT') {
+        // The server reads the rules again after the write: the patient read next carries them.
+        state.patient = {
+          ...state.patient,
+          quality: [
+            {
+              rule: 'crWithBlasts',
+              severity: 'error',
+              step: 'treatments',
+              fields: ['treatments.0.EMRBlasts'],
+              message: 'RC con 5 % o más de blastos en la EMR',
+            },
+            {
+              rule: 'followUpOverdue',
+              severity: 'warning',
+              step: 'patient',
+              fields: ['lastContactDate'],
+              message: 'Sin seguimiento hace más de 12 meses',
+            },
+          ],
+        };
+        return answer(200, { data: [treatment] });
+      }
+      return undefined;
+    });
+    renderWizard(path);
+    await stepForm('Tratamientos');
+    const blasts = within(screen.getByRole('region', { name: 'Tratamiento 1' })).getByRole('textbox', {
+      name: 'Blastos EMR',
+    });
+    await user.clear(blasts);
+    await user.type(blasts, '7,5');
+    await save();
+    expect(await screen.findByText('Paciente actualizado correctamente.')).toBeInTheDocument();
+    expect(await screen.findByText('Guardado con 1 observación de calidad')).toBeInTheDocument();
+    // Only the rules of this step: the follow-up is not the treatments' to fix.
+    expect(screen.getByText('RC con 5 % o más de blastos en la EMR')).toBeInTheDocument();
+    expect(screen.queryByText(/Sin seguimiento/)).not.toBeInTheDocument();
+  }, 60_000);
+
   it('offers the ELN 2022 responses by their English names, and decimals with a point', async () => {
     await i18n.changeLanguage('en');
     const user = userEvent.setup({ delay: null });

@@ -40,6 +40,7 @@ export function TreatmentsStep({ patient, readOnly, title, onBack, onNext, onRel
     form,
     readOnly,
     failure: 'record',
+    quality: { patientId: patient.id, step: 'treatments' },
     save: (values) => save.mutateAsync(values),
     onRefused: (refusal) => {
       if (NOT_ALLOWED.has(refusal.code)) {

@@ -1,3 +1,5 @@
+import type { Patient, QualityStep } from '@registry/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -5,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isStaleVersion } from '../../../../lib/api-client.ts';
 import { type PathMapper, setServerFieldErrors } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
+import { patientQueryKey } from '../../../../lib/query-keys.ts';
 import { serverMessage } from '../../../../lib/translate.ts';
 import { useFormDraft } from './use-form-draft.ts';
 
@@ -28,6 +31,11 @@ interface StepSubmitOptions<V extends FieldValues> {
   /** Lets the navigation after a save through the leave guard. */
   readonly release: () => void;
   readonly onSaved: (outcome: SaveOutcome) => void;
+  /**
+   * The saved patient and the step's name among the quality rules' steps: once saved, the rules that fire
+   * on the step (read from the patient as read again) are said beside the success. None for a new patient.
+   */
+  readonly quality?: { readonly patientId: string | undefined; readonly step: QualityStep };
 }
 
 /**
@@ -38,7 +46,9 @@ interface StepSubmitOptions<V extends FieldValues> {
  */
 export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<V>) {
   const { t } = useTranslation();
-  const { form, readOnly, save, failure, fieldOf, onRefused, reloadValues, release, onSaved } = options;
+  const { form, readOnly, save, failure, fieldOf, onRefused, reloadValues, release, onSaved, quality } =
+    options;
+  const queryClient = useQueryClient();
   const [conflict, setConflict] = useState(false);
   const draft = useFormDraft(form, !readOnly);
 
@@ -66,6 +76,18 @@ export function useStepSubmit<V extends FieldValues>(options: StepSubmitOptions<
     draft.clear();
     if (outcome !== 'unchanged') {
       notify('success', t('notify.successTitle'), t(`wizard.saved.${outcome}`));
+      // Said at once, not only when the doctor comes back (docs/product-rules.md#data-quality).
+      const saved = quality?.patientId
+        ? queryClient.getQueryData<Patient>(patientQueryKey(quality.patientId))
+        : undefined;
+      const flagged = (saved?.quality ?? []).filter((finding) => finding.step === quality?.step);
+      if (flagged.length > 0) {
+        notify(
+          'warning',
+          t('wizard.savedWithFindings', { count: flagged.length }),
+          [...new Set(flagged.map((finding) => finding.message))].join(' · '),
+        );
+      }
     }
     release();
     onSaved(outcome);
