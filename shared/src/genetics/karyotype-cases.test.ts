@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyEln2022 } from './eln2022.ts';
 import { deriveGenetics } from './genetics-schema.ts';
-import { readKaryotype } from './karyotype.ts';
+import { findIscnLine, readKaryotype } from './karyotype.ts';
 import { KARYOTYPE_CODES, type KaryotypeCode, type MarkerEntry } from './markers.ts';
 
 /**
@@ -414,7 +414,7 @@ describe('what the reader shows and quotes', () => {
   });
 
   it('shows each abnormality as typed, with what it shows and leaves unknown', () => {
-    expect(readKaryotype('46,XY, add(11)(q23), -7 ,+8 [20]'.replace(/46/, '46')).parts).toEqual([
+    expect(readKaryotype('46,XY, add(11)(q23), -7 ,+8 [20]').parts).toEqual([
       { text: '+8', shows: [], unknown: [] },
       { text: '-7', shows: ['-7'], unknown: [] },
       { text: 'add(11)(q23)', shows: [], unknown: ['MLLT3::KMT2A', 'KMT2A-r'] },
@@ -462,5 +462,31 @@ describe('unread is unknown, never negative, in the classification', () => {
     expect(
       classifyEln2022('AML', genetics('46,XY[20].nuc ish(FGFR1x3)[40/200]', [npm1, flt3])).category,
     ).toBe('insufficient');
+  });
+});
+
+describe('the ISCN line inside a pasted lab report', () => {
+  it('finds the karyotype in a report, without the words around it', () => {
+    const report = [
+      'Servicio de Hematología — Citogenética',
+      'Cultivo de médula ósea 24 h, bandas G, 20 metafases analizadas.',
+      'Fórmula: 46,XX,t(8;21)(q22;q22)[18]/46,XX[2]. Interpretación: t(8;21) en 18 de 20 metafases.',
+      'Se recomienda FISH para KIT.',
+    ].join('\n');
+    expect(findIscnLine(report)).toBe('46,XX,t(8;21)(q22;q22)[18]/46,XX[2]');
+    expect(findIscnLine(`${'Texto largo del informe. '.repeat(40)}\nKaryotype: 45,XY,-7[20]`)).toBe(
+      '45,XY,-7[20]',
+    );
+  });
+
+  it('finds none in a report without a readable karyotype', () => {
+    expect(findIscnLine('Cariotipo no valorable: sin metafases. Edad 46, XX años')).toBeNull();
+    expect(findIscnLine('')).toBeNull();
+  });
+
+  it('looks through a long paste at once', () => {
+    const start = Date.now();
+    expect(findIscnLine('46,XX,'.repeat(100_000))).toBeNull();
+    expect(Date.now() - start).toBeLessThan(2500);
   });
 });

@@ -1592,3 +1592,41 @@ function iscnRank(item: string): number {
 function upperSexChromosomes(key: string): string {
   return key.replace(/(?<=[(;])([xy])(?=[);pq])/g, (letter) => letter.toUpperCase());
 }
+
+/** How much of a pasted text `findIscnLine` looks through. */
+const PASTE_MAX = 20_000;
+/** How many starts of a line it tries: a report has one karyotype, perhaps a few. */
+const PASTE_TRIES = 20;
+// A count and the sex chromosomes, the start of an ISCN line (one match per start: linear).
+const LINE_START = /\d{2,3}(?:~\d{2,3})?(?:<\dn>)?\s?,\s?[XY]{1,8}c?(?![A-Za-z])/gi;
+
+/**
+ * The ISCN line inside a pasted lab report, or null: the first text that starts with a count and the
+ * sex chromosomes and reads as a karyotype, cut at the end of its line or after a cell count (`[20]`),
+ * whichever reads. Looks through the first 20,000 characters and the first 20 starts of a line; each
+ * candidate is at most 500 characters.
+ */
+export function findIscnLine(text: string): string | null {
+  const scanned = text.slice(0, PASTE_MAX);
+  LINE_START.lastIndex = 0;
+  let tries = 0;
+  for (let match = LINE_START.exec(scanned); match && tries < PASTE_TRIES; match = LINE_START.exec(scanned)) {
+    tries += 1;
+    const start = match.index;
+    const newline = scanned.slice(start, start + KARYOTYPE_MAX).search(/[\r\n]/);
+    const line = scanned.slice(start, newline < 0 ? start + KARYOTYPE_MAX : start + newline);
+    // The whole line, then each end after a cell count, longest first.
+    const ends = [line.length];
+    for (let close = line.lastIndexOf(']'); close >= 0; close = line.lastIndexOf(']', close - 1)) {
+      ends.push(close + 1);
+    }
+    for (const end of ends) {
+      const trimmed = line.slice(0, end).trim();
+      const iscn = trimmed.slice(0, withoutTrailingDots(trimmed, trimmed.length));
+      if (readKaryotype(iscn).parsed) {
+        return iscn;
+      }
+    }
+  }
+  return null;
+}

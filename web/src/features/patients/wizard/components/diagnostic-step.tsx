@@ -172,7 +172,7 @@ export function DiagnosticStep({
         />
       )}
       {geneticsApply(subType) ? (
-        <GeneticsPanel form={form} subType={subType} />
+        <GeneticsPanel form={form} subType={subType} sex={patient.demography?.gender ?? null} />
       ) : (
         subType && (
           <Text size="sm" c="dimmed" mt="md">

@@ -42,7 +42,16 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
     await userEvent.click(karyotype);
     await userEvent.paste('45,XY,-7,del(5)(q13q33),t(6;9)(p23;q34)[20]');
     await waitFor(() => expect(reading()).toHaveTextContent('3 anomalías · complejo: No · monosómico: Sí'));
-    expect(reading()).toHaveTextContent('Hallazgos: DEK::NUP214, -5/del(5q), -7');
+    const parts = within(reading()).getByRole('list', { name: 'Lo leído, anomalía por anomalía' });
+    expect(
+      within(parts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '-7: muestra -7',
+      'del(5)(q13q33): muestra -5/del(5q)',
+      't(6;9)(p23;q34): muestra DEK::NUP214',
+    ]);
     // Adverse cytogenetics decide, whatever the untested mutations are.
     expect(within(panel()).getByText('Adverso')).toBeInTheDocument();
     expect(within(panel()).getByText(/^Lo decide: DEK::NUP214/)).toBeInTheDocument();
@@ -51,10 +60,69 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
     expect(marker('RUNX1::RUNX1T1')).toHaveAccessibleDescription('Según el cariotipo: negativo');
 
     await userEvent.clear(karyotype);
-    await userEvent.paste('46,XX,foo(1)');
+    await userEvent.paste('46,XX, Foo(1)');
     await waitFor(() => expect(reading()).toHaveTextContent('No se pudo leer el cariotipo'));
+    // In the user's language, quoting the text as typed.
+    expect(reading()).toHaveTextContent('Línea 1: no se puede leer «Foo(1)».');
     expect(within(panel()).getByText('Insuficiente')).toBeInTheDocument();
     expect(within(panel()).getByText(/^Para decidirlo falta estudiar: RUNX1::RUNX1T1/)).toBeInTheDocument();
+  });
+
+  it('says what it leaves unknown and unread, and refuses a count that disagrees, in English too', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) });
+    renderWizard(path);
+    await stepForm('Diagnostic');
+    const karyotype = screen.getByRole('textbox', { name: 'Karyotype (ISCN)' });
+    const status = () => screen.getByRole('status', { name: 'Karyotype reading' });
+    await userEvent.click(karyotype);
+    await userEvent.paste('46,XY,add(11)(q23)[20].nuc ish(FGFR1x3)[40/200]');
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('add(11)(q23): leaves MLLT3::KMT2A, KMT2A-r unknown'),
+    );
+    expect(status()).toHaveTextContent('Left unread (what it could show stays unknown): (FGFR1x3)[40/200]');
+    await userEvent.clear(karyotype);
+    await userEvent.paste('45,XY[20]');
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Line 1: the count 45 does not agree with its gains and losses (they give 46).',
+      ),
+    );
+  });
+
+  it('keeps a pasted lab report whole, says it is too long, and offers the ISCN line inside it', async () => {
+    mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) });
+    renderWizard(path);
+    await stepForm('Diagnóstico');
+    const karyotype = within(panel()).getByRole('textbox', { name: 'Cariotipo (ISCN)' });
+    const report = `${'Cultivo de médula ósea, bandas G, 20 metafases analizadas. '.repeat(10)}\nFórmula: 46,XX,t(8;21)(q22;q22)[18]/46,XX[2]. Interpretación: t(8;21).`;
+    await userEvent.click(karyotype);
+    await userEvent.paste(report);
+    expect(karyotype).toHaveValue(report);
+    await waitFor(() =>
+      expect(reading()).toHaveTextContent(`El texto pegado tiene ${report.length} caracteres`),
+    );
+    expect(reading()).toHaveTextContent('46,XX,t(8;21)(q22;q22)[18]/46,XX[2]');
+    await userEvent.click(within(reading()).getByRole('button', { name: 'Usar esta línea' }));
+    expect(karyotype).toHaveValue('46,XX,t(8;21)(q22;q22)[18]/46,XX[2]');
+    await waitFor(() => expect(reading()).toHaveTextContent('muestra RUNX1::RUNX1T1'));
+  });
+
+  it('says at once when the karyotype names the other sex than the patient', async () => {
+    const patient = makePatient({ diagnostics: [consentedDiagnostic] });
+    const demography = patient.demography && { ...patient.demography, gender: 'male' as const };
+    mockApi({ patient: { ...patient, demography } });
+    renderWizard(path);
+    await stepForm('Diagnóstico');
+    const karyotype = within(panel()).getByRole('textbox', { name: 'Cariotipo (ISCN)' });
+    await userEvent.click(karyotype);
+    await userEvent.paste('46,XX[20]');
+    await waitFor(() =>
+      expect(reading()).toHaveTextContent('El cariotipo es de mujer (XX) y el paciente es hombre'),
+    );
+    await userEvent.clear(karyotype);
+    await userEvent.paste('46,XY[20]');
+    await waitFor(() => expect(reading()).not.toHaveTextContent('el paciente es hombre'));
   });
 
   it('saves the karyotype and the tested markers with their VAF in Spanish number format', async () => {

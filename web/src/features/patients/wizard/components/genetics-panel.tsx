@@ -3,11 +3,12 @@ import {
   classifyEln2022,
   GENETIC_MARKERS,
   type GeneticMarker,
-  KARYOTYPE_MAX,
   KARYOTYPE_RESULTS,
+  karyotypeOfOtherSex,
   type MarkerEntry,
   readKaryotype,
   resolveMarkers,
+  type Sex,
 } from '@registry/shared';
 import { useDeferredValue, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
@@ -26,6 +27,8 @@ interface GeneticsPanelProps {
   readonly form: UseFormReturn<DiagnosticValues>;
   /** The subtype chosen: the ELN 2022 preview reads it (M3 is not applicable). */
   readonly subType: string | null;
+  /** The patient's sex, for the karyotype of the other sex to be said as it is typed. */
+  readonly sex?: Sex | null;
 }
 
 /** The markers entered so far, as the rules read them (a VAF still being typed counts as none). */
@@ -44,7 +47,7 @@ function enteredMarkers(markers: readonly MarkerValues[]): MarkerEntry[] {
  * result; the markers by the report's groups; and the ELN 2022 genetic risk these data give, computed in
  * the browser by the same rules the server applies when they are saved.
  */
-export function GeneticsPanel({ form, subType }: GeneticsPanelProps) {
+export function GeneticsPanel({ form, subType, sex = null }: GeneticsPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const readingId = useId();
@@ -55,6 +58,9 @@ export function GeneticsPanel({ form, subType }: GeneticsPanelProps) {
   });
   const text = useDeferredValue(karyotype);
   const reading = text.trim() === '' ? null : readKaryotype(text);
+  const otherSex = text.trim() !== '' && karyotypeOfOtherSex(text, sex) ? sex : null;
+  const useLine = (line: string) =>
+    form.setValue('genetics.karyotype', line, { shouldDirty: true, shouldValidate: true });
   const entered = enteredMarkers(markers);
   const derived = reading ?? readKaryotype(null);
   const implied = resolveMarkers({ karyotypeResult, markers: [], derived });
@@ -99,7 +105,6 @@ export function GeneticsPanel({ form, subType }: GeneticsPanelProps) {
               autosize
               minRows={1}
               maxRows={4}
-              maxLength={KARYOTYPE_MAX}
               spellCheck={false}
               autoComplete="off"
               aria-describedby={readingId}
@@ -107,7 +112,13 @@ export function GeneticsPanel({ form, subType }: GeneticsPanelProps) {
               error={translateRuntimeKey(t, errors?.karyotype?.message) || undefined}
               {...form.register('genetics.karyotype')}
             />
-            <KaryotypeReading id={readingId} reading={reading} />
+            <KaryotypeReading
+              id={readingId}
+              text={text}
+              reading={reading}
+              otherSex={otherSex}
+              onUseLine={useLine}
+            />
           </Stack>
           <SelectField
             control={form.control}
