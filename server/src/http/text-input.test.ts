@@ -113,7 +113,11 @@ describe('text a database cannot store', () => {
       }
     }
     // Nothing of it was kept: the query's thread is its opening alone.
-    const list = await t.request({ method: 'GET', url: `/api/queries?patientId=${patientId}`, token: admin.token });
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/queries?patientId=${patientId}`,
+      token: admin.token,
+    });
     expect(list.json().data.map((query: { thread: unknown[] }) => query.thread.length)).toEqual([1]);
   });
 

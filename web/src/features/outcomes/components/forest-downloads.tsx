@@ -32,7 +32,6 @@ export function forestRows(
   model: CoxModelAnswer,
   termLabel: (term: string) => string,
   levelLabel: (term: string, level: string) => string,
-  perYear: string,
 ): ForestRow[] {
   const rows: ForestRow[] = [];
   const seen = new Set<string>();
@@ -47,7 +46,11 @@ export function forestRows(
       }
     }
     rows.push({
-      label: `${termLabel(term.term)}: ${term.level === null ? perYear : levelLabel(term.term, term.level)}`,
+      // A continuous covariate's name already says its unit ("per year").
+      label:
+        term.level === null
+          ? termLabel(term.term)
+          : `${termLabel(term.term)}: ${levelLabel(term.term, term.level)}`,
       estimate: { hr: term.hr, hrLower: term.hrLower, hrUpper: term.hrUpper, p: term.p },
     });
   }
@@ -77,7 +80,7 @@ export function ForestDownloads({ model, query, termLabel, levelLabel }: ForestD
       model.excluded.noDiagnosisDate + model.excluded.noResponseDate + model.excluded.incomplete;
     const filtersInForce = describeFilters(filters, t);
     return buildForestFigure({
-      rows: forestRows(model, termLabel, levelLabel, t('outcomes.cox.perYear')),
+      rows: forestRows(model, termLabel, levelLabel),
       language,
       texts: {
         title,
@@ -86,8 +89,8 @@ export function ForestDownloads({ model, query, termLabel, levelLabel }: ForestD
         reference: `1 (${t('outcomes.cox.reference')})`,
         footer: [
           t('outcomes.cox.summary', {
-            n: countOf(model.n, language),
-            events: countOf(model.events, language),
+            patients: t('outcomes.cox.patients', { count: model.n, value: countOf(model.n, language) }),
+            events: t('outcomes.cox.events', { count: model.events, value: countOf(model.events, language) }),
           }),
           ...(excluded > 0
             ? [

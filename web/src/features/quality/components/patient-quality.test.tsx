@@ -126,7 +126,7 @@ describe('data quality on the patient file and the wizard', () => {
               { code: 'NPM1', result: 'positive', vaf: 38.5 },
               { code: 'RUNX1::RUNX1T1', result: 'negative', vaf: null },
             ],
-            derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+            derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
             updatedAt: '2026-02-01T10:00:00.000Z',
           },
         },
