@@ -16,6 +16,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
+import { registerStrictQueries } from './http/strict-query.ts';
 import { registerWebApp } from './http/web.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { auditExportRoutes } from './patients/exports/audit-export.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await registerMetrics(app, ctx.db, ctx.config.metricsToken);
   }
   registerAccessControl(app, ctx);
+  registerStrictQueries(app);
   // Limits apply only to the routes that ask for one (sign-in and password reset).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
 
