@@ -83,6 +83,44 @@ describe('text a database cannot store', () => {
     expect(Object.keys(death.json().fields)).toEqual(['deathCause']);
   });
 
+  it('answers 400 with a field message to a NUL or a lone surrogate in a query’s text', async () => {
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/queries',
+      token: admin.token,
+      payload: { patientId, text: 'Check the diagnosis date' },
+    });
+    expect(opened.statusCode).toBe(201);
+    const queryId = opened.json().data.id;
+    const message = 'The text holds characters that cannot be saved (such as a null character).';
+    for (const bad of ['a\u0000b', 'a\ud800b', '\udc00']) {
+      for (const [caller, url, payload] of [
+        [admin, '/api/queries', { patientId, text: bad }],
+        [admin, '/api/queries/bulk', { ruleId: 'possibleDuplicate', text: bad }],
+        [doctor, `/api/queries/${queryId}/answer`, { text: bad }],
+        [admin, `/api/queries/${queryId}/close`, { text: bad }],
+        [admin, `/api/queries/${queryId}/reopen`, { text: bad }],
+      ] as const) {
+        const res = await t.request({
+          method: 'POST',
+          url,
+          token: caller.token,
+          headers: { 'accept-language': 'en' },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${JSON.stringify(bad)}`).toBe(400);
+        expect(res.json().fields, url).toEqual({ text: message });
+      }
+    }
+    // Nothing of it was kept: the query's thread is its opening alone.
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/queries?patientId=${patientId}`,
+      token: admin.token,
+    });
+    expect(list.json().data.map((query: { thread: unknown[] }) => query.thread.length)).toEqual([1]);
+  });
+
   it('answers 400 to a NUL in a list filter or an audit filter', async () => {
     for (const [caller, url] of [
       [doctor, '/api/patients/list?text=a%00b'],
@@ -91,6 +129,8 @@ describe('text a database cannot store', () => {
       [admin, '/api/users/list?filter=%00'],
       [admin, '/api/institutions/list?filter=a%00'],
       [admin, '/api/audit?action=auth.login%00'],
+      [admin, '/api/queries?institutionCode=%00'],
+      [admin, '/api/quality/overview?institutionCode=a%00'],
     ] as const) {
       const res = await t.request({ method: 'GET', url, token: caller.token });
       expect(res.statusCode, url).toBe(400);
@@ -258,6 +298,8 @@ describe('text a database cannot store', () => {
       [admin, '/api/users/list', ['filter', 'orderBy']],
       [admin, '/api/institutions/list', ['filter', 'orderBy']],
       [admin, '/api/audit', ['action', 'patientId', 'userId', 'from', 'to']],
+      [admin, '/api/queries', ['institutionCode', 'status', 'patientId']],
+      [admin, '/api/quality/overview', ['institutionCode', 'groupBy']],
     ] as const;
     await fc.assert(
       fc.asyncProperty(anyText, async (text) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../http.ts';
-import { searchText } from '../text.ts';
+import { requiredText, searchText } from '../text.ts';
 import { QUALITY_RULE_IDS } from './rules.ts';
 
 /**
@@ -25,11 +25,8 @@ export const QUERY_TEXT_MAX = 2000;
 /** A field of the patient document as a dotted path: `diagnostics.0.relapseDate`. */
 export const QUERY_FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9]*(?:\.(?:\d{1,4}|[A-Za-z][A-Za-z0-9]*))*$/;
 
-const queryText = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
-  .max(QUERY_TEXT_MAX, 'validation.tooLong');
+/** A step's text: required, trimmed, storable (no NUL, no lone surrogate: `requiredText`). */
+const queryText = requiredText(QUERY_TEXT_MAX);
 
 /** `POST /api/queries`. */
 export const openQuerySchema = z.strictObject({
