@@ -53,6 +53,20 @@ const PART_SQL: Record<DocumentPart, (viewer: Viewer, today: string | null) => S
 };
 
 /**
+ * Whether the patient is a possible duplicate, as the viewer may be told (CONTRACT §13, amended
+ * 2026-11-29): the kept flag names a duplicate among one doctor's own patients; an admin is also told
+ * of one with another doctor's patient of the institution, read through the duplicate key's index.
+ */
+function duplicateFor(viewer: Viewer): SQL {
+  if (!viewer.isAdmin) {
+    return sql`l.quality_duplicate`;
+  }
+  return sql`(l.quality_duplicate or exists (select 1 from patient_list o
+      where o.institution_id = l.institution_id and o.birth_date = l.birth_date and o.gender = l.gender
+        and o.dx_date = l.dx_date and o.patient_id <> l.patient_id))`;
+}
+
+/**
  * The columns of a patient's document (docs/product-rules.md#records), with the nested parts asked for.
  * `today` is the day the demography's age counts to when there is no diagnosis date.
  */
@@ -68,7 +82,7 @@ export function documentColumns(
     p.last_contact_date::text as "lastContactDate",
     i.id as "institutionId", i.name as "institutionName", i.code as "institutionCode", i.type as "institutionType",
     dr.id as "doctorId", dr.first_name as "doctorFirstName", dr.last_name as "doctorLastName",
-    (select json_build_object('duplicate', l.quality_duplicate, 'overdueFrom', l.quality_overdue_from,
+    (select json_build_object('duplicate', ${duplicateFor(viewer)}, 'overdueFrom', l.quality_overdue_from,
       'today', current_date) from patient_list l where l.patient_id = p.id) as "qualityContext"
     ${nested.length > 0 ? sql`, ${sql.join(nested, sql`, `)}` : sql``}`;
 }

@@ -175,6 +175,9 @@ const body = sql`insert into patient_list as l (${names})
   where p.id = any (ids)
   on conflict (patient_id) do update set ${updates}`;
 
+/** What the kept duplicate flag compares: a change of it rebuilds every row (`installProjection`). */
+const DUPLICATE_KEY_REVISION = 'duplicates among one doctor’s own patients (2026-11-29)';
+
 /** The function's whole definition, as it is installed. */
 export const PROJECTION_SQL = `create or replace function ${FUNCTION}(ids uuid[], derived jsonb) returns void
   language sql volatile
@@ -187,7 +190,7 @@ $projection$`;
  * TypeScript, kept as the function's comment.
  */
 export const PROJECTION_DIGEST = createHash('sha256')
-  .update(`${PROJECTION_SQL}\n${DERIVED_REVISION}`)
+  .update(`${PROJECTION_SQL}\n${DERIVED_REVISION}\n${DUPLICATE_KEY_REVISION}`)
   .digest('hex')
   .slice(0, 16);
 
@@ -233,10 +236,13 @@ export async function installProjection(db: Queryable): Promise<boolean> {
 }
 
 /**
- * The key of a possible duplicate (CONTRACT §13): the same institution, birth date, sex and first
- * diagnosis date; a patient missing any of them is nobody's duplicate.
+ * The key of a possible duplicate as the row keeps it (CONTRACT §13, amended 2026-11-29): the same
+ * institution, birth date, sex and first diagnosis date, among one doctor's own patients — the flag the
+ * list, its counts, its filter, the notifications and the doctor's file read, so that no doctor learns
+ * of a colleague's patient. A duplicate across doctors is found when an admin reads it
+ * (`document-sql.ts`, the coordinator's view). A patient missing any of them is nobody's duplicate.
  */
-const DUPLICATE_KEY = 'institution_id, birth_date, gender, dx_date';
+const DUPLICATE_KEY = 'institution_id, doctor_id, birth_date, gender, dx_date';
 const HAS_DUPLICATE_KEY = 'birth_date is not null and gender is not null and dx_date is not null';
 
 /** Marks every possible duplicate of the registry at once: after a rebuild of every row. */
@@ -271,12 +277,14 @@ async function refreshDuplicates(db: Queryable, keys: readonly unknown[]): Promi
   }
   await db.execute(
     sql`with keys as (
-        select distinct (k ->> 0)::uuid as institution_id, k ->> 1 as birth_date, k ->> 2 as gender, (k ->> 3)::date as dx_date
+        select distinct (k ->> 0)::uuid as institution_id, (k ->> 1)::uuid as doctor_id, k ->> 2 as birth_date,
+          k ->> 3 as gender, (k ->> 4)::date as dx_date
         from jsonb_array_elements(${JSON.stringify(keys)}::jsonb) k
       ), members as (
-        select l.patient_id, count(*) over (partition by l.institution_id, l.birth_date, l.gender, l.dx_date) > 1 as duplicate
+        select l.patient_id,
+          count(*) over (partition by l.institution_id, l.doctor_id, l.birth_date, l.gender, l.dx_date) > 1 as duplicate
         from keys join patient_list l on l.institution_id = keys.institution_id and l.birth_date = keys.birth_date
-          and l.gender = keys.gender and l.dx_date = keys.dx_date
+          and l.gender = keys.gender and l.dx_date = keys.dx_date and l.doctor_id = keys.doctor_id
       )
       update patient_list l set quality_duplicate = m.duplicate from members m
       where l.patient_id = m.patient_id and l.quality_duplicate is distinct from m.duplicate`,
