@@ -51,6 +51,13 @@ export type MfaSetupBody = z.infer<typeof mfaSetupBodySchema>;
 export const mfaDisableBodySchema = z.strictObject({ password: passwordAgain, code: mfaCodeSchema });
 export type MfaDisableBody = z.infer<typeof mfaDisableBodySchema>;
 
+/**
+ * An admin's reset of another user's second factor (a lost phone): the admin's own password again, so
+ * that an admin's session left open is not enough.
+ */
+export const mfaResetBodySchema = z.strictObject({ password: passwordAgain });
+export type MfaResetBody = z.infer<typeof mfaResetBodySchema>;
+
 /** What an enrolment shows: the secret (to type by hand), its otpauth URI and a QR code of it. */
 export const mfaSetupSchema = z.object({
   secret: z.string(),

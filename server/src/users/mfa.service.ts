@@ -168,7 +168,11 @@ async function judge(
  * Settings: the password again before the second factor changes, counted like a sign-in attempt (a
  * session left open must not be enough to set one up or turn it off): 422 CURRENT_PASSWORD_WRONG.
  */
-async function checkPasswordAgain(ctx: AppContext, actor: Actor, password: string, action: string) {
+/**
+ * The signed-in user's password again, counted by the sign-in lockout: a wrong one is audited as a
+ * failed `action` and answers 422 CURRENT_PASSWORD_WRONG on the field `password`.
+ */
+export async function checkPasswordAgain(ctx: AppContext, actor: Actor, password: string, action: string) {
   const account = await createUsersRepository(ctx.db).findCredentials(actor.principal.email);
   if (!account) {
     throw challengeExpired();

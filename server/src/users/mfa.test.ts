@@ -262,18 +262,17 @@ describe('a second factor for sign-in', () => {
     const adminToken = (await password(admin.email)).json().data.response.token.accessToken as string;
     const doctor = await insertUser(t.ctx.db, {});
     const doctorToken = (await password(doctor.email)).json().data.response.token.accessToken as string;
-    expect((await call('POST', `/api/users/${user.id}/mfa/reset`, undefined, doctorToken)).statusCode).toBe(
-      403,
-    );
+    const again = { password: TEST_PASSWORD };
+    expect((await call('POST', `/api/users/${user.id}/mfa/reset`, again, doctorToken)).statusCode).toBe(403);
 
     const send = vi.spyOn(t.ctx.mailer, 'send');
-    const reset = await call('POST', `/api/users/${user.id}/mfa/reset`, undefined, adminToken);
+    const reset = await call('POST', `/api/users/${user.id}/mfa/reset`, again, adminToken);
     expect(reset.statusCode).toBe(200);
     expect(reset.json().data).toEqual({ reset: true });
     // The user's sessions ended; the next sign-in is the password alone.
     expect((await call('GET', '/api/users/me', undefined, token)).statusCode).toBe(401);
     expect((await password(user.email)).json().data.response.token.accessToken).toEqual(expect.any(String));
-    expect((await call('POST', `/api/users/${user.id}/mfa/reset`, undefined, adminToken)).json().code).toBe(
+    expect((await call('POST', `/api/users/${user.id}/mfa/reset`, again, adminToken)).json().code).toBe(
       'MFA_NOT_ENABLED',
     );
     const trail = await call('GET', `/api/audit?action=user.mfa_reset&size=10`, undefined, adminToken);
@@ -286,6 +285,52 @@ describe('a second factor for sign-in', () => {
         expect.objectContaining({ to: user.email, subject: 'Se quitó su segundo factor' }),
       ),
     );
+  });
+
+  it('asks the admin’s own password again for a reset: none, or a wrong one, resets nothing, the wrong one audited', async () => {
+    const { user, token } = await enrolled();
+    const admin = await insertUser(t.ctx.db, { isAdmin: true });
+    const adminToken = (await password(admin.email)).json().data.response.token.accessToken as string;
+    const url = `/api/users/${user.id}/mfa/reset`;
+    const none = await call('POST', url, undefined, adminToken);
+    expect(none.statusCode).toBe(400);
+    const wrong = await t.request({
+      method: 'POST',
+      url,
+      token: adminToken,
+      headers: { 'accept-language': 'en' },
+      payload: { password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_WRONG',
+      fields: { password: expect.any(String) },
+    });
+    // The user's factor and session are untouched; the refusal is in the trail.
+    expect((await call('GET', '/api/users/me', undefined, token)).statusCode).toBe(200);
+    const status = (await call('GET', '/api/users/me/mfa', undefined, token)).json().data;
+    expect(status.enabled).toBe(true);
+    const trail = await call('GET', `/api/audit?action=user.mfa_reset&size=10`, undefined, adminToken);
+    expect(
+      trail.json().data.filter((event: { actorUserId: string }) => event.actorUserId === admin.id),
+    ).toEqual([
+      expect.objectContaining({ action: 'user.mfa_reset', outcome: 'failed', actorUserId: admin.id }),
+    ]);
+    expect((await call('POST', url, { password: TEST_PASSWORD }, adminToken)).statusCode).toBe(200);
+  });
+
+  it('does not reset an admin’s own second factor: Settings turns it off, with a code', async () => {
+    const { user, token } = await enrolled();
+    const own = await t.request({
+      method: 'POST',
+      url: `/api/users/${user.id}/mfa/reset`,
+      token,
+      headers: { 'accept-language': 'en' },
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().code).toBe('MFA_RESET_SELF');
+    expect((await call('GET', '/api/users/me/mfa', undefined, token)).json().data.enabled).toBe(true);
   });
 
   it('audits the set-up, the enrolment, each use and the switching off', async () => {

@@ -2,6 +2,7 @@ import {
   createAdminSchema,
   createDoctorSchema,
   dataOf,
+  mfaResetBodySchema,
   pageOf,
   pickLanguage,
   updateUserSchema,
@@ -130,18 +131,24 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags: ['users'],
         summary:
           "Remove a user's second factor (a lost phone): sessions end, the change is audited and the user is mailed",
+        description:
+          'The admin gives their own password again (422 CURRENT_PASSWORD_WRONG, audited, when wrong); an admin’s own second factor is not reset here (422 MFA_RESET_SELF): Settings turns it off with a code.',
         security: BEARER,
         params: idParams,
+        body: mfaResetBodySchema,
         response: {
           200: dataOf(z.object({ reset: z.literal(true) })),
           ...REFUSALS,
-          ...errorsOf(404, 409),
+          ...errorsOf(404, 409, 422, 429),
         },
       },
     },
     async (request) => {
       const language = pickLanguage(request.headers['accept-language']);
-      await resetSecondFactor(ctx, actorOf(ctx, request), request.params.id, { language, log: request.log });
+      await resetSecondFactor(ctx, actorOf(ctx, request), request.params.id, request.body.password, {
+        language,
+        log: request.log,
+      });
       return { data: { reset: true as const } };
     },
   );

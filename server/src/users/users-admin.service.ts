@@ -12,6 +12,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { describeError } from '../http/logging.ts';
 import { mfaResetMail } from '../mail/templates.ts';
 import { createMfaRepository } from './mfa.repository.ts';
+import { checkPasswordAgain } from './mfa.service.ts';
 import { issueResetCode } from './password-reset.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
@@ -205,21 +206,28 @@ export async function sendPasswordReset(
 }
 
 /**
- * An admin removes a user's second factor (a lost phone): the secret, any pending one, the recovery
- * codes and pending sign-in steps go, every session of the user ends, the change is audited, and a mail
- * tells the user. The user then signs in with the password alone (an admin under REQUIRE_ADMIN_MFA sets
- * a new one up at once). 409 MFA_NOT_ENABLED when the user has none.
+ * An admin removes another user's second factor (a lost phone), giving their own password again: the
+ * secret, any pending one, the recovery codes and pending sign-in steps go, every session of the user
+ * ends, the change is audited, and a mail tells the user. The user then signs in with the password alone
+ * (an admin under REQUIRE_ADMIN_MFA sets a new one up at once). 422 MFA_RESET_SELF for the admin's own
+ * (changed through Settings' disable, with a code); 422 CURRENT_PASSWORD_WRONG, audited as a failed
+ * `user.mfa_reset`, for a wrong password; 409 MFA_NOT_ENABLED when the user has none.
  */
 export async function resetSecondFactor(
   ctx: AppContext,
   actor: Actor,
   id: string,
+  password: string,
   caller: { readonly language: Language; readonly log: FastifyBaseLogger },
 ): Promise<void> {
   const user = await createUsersRepository(ctx.db).findById(id);
   if (!user) {
     throw notFound();
   }
+  if (id === actor.principal.userId) {
+    throw new HttpError(422, 'MFA_RESET_SELF');
+  }
+  await checkPasswordAgain(ctx, actor, password, 'user.mfa_reset');
   await ctx.db.transaction(async (tx) => {
     const mfa = createMfaRepository(tx);
     const secrets = await mfa.findSecrets(id);

@@ -103,6 +103,8 @@ export const en: typeof es = {
     CONSENT_REQUIRED: 'The patient needs a diagnostic with consent.',
     SUBTYPE_OTHER: 'Not allowed with an "Other" subtype.',
     CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own user.',
+    MFA_RESET_SELF:
+      'Your own second factor is not reset from here: turn it off in Settings, with your password and a code.',
     INVALID_RESET_CODE: 'Error on trying to change password or invalid code.',
     MFA_CODE_INVALID: "The code is not valid. Check your phone's clock and try again.",
     MFA_CHALLENGE_EXPIRED: 'The sign-in expired. Enter your email and password again.',

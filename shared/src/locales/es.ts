@@ -101,6 +101,8 @@ export const es = {
     CONSENT_REQUIRED: 'El paciente necesita un diagnóstico con consentimiento.',
     SUBTYPE_OTHER: 'No se admite con un subtipo «Otro».',
     CANNOT_DEACTIVATE_SELF: 'No puede desactivar su propio usuario.',
+    MFA_RESET_SELF:
+      'Su propio segundo factor no se restablece desde aquí: desactívelo en Configuración, con su contraseña y un código.',
     INVALID_RESET_CODE: 'Error al intentar cambiar la contraseña o código inválido.',
     MFA_CODE_INVALID: 'El código no es válido. Revise la hora de su teléfono e intente nuevamente.',
     MFA_CHALLENGE_EXPIRED: 'El inicio de sesión venció. Ingrese nuevamente su email y contraseña.',

@@ -5,9 +5,12 @@ import { api } from '../../../lib/api-client.ts';
 
 const resetSchema = dataOf(z.object({ reset: z.literal(true) }));
 
-/** Removes a user's second factor (a lost phone); the server ends their sessions and mails them. */
-export async function resetSecondFactor(id: string): Promise<void> {
-  await api(`/users/${id}/mfa/reset`, resetSchema, { method: 'POST' });
+/**
+ * Removes another user's second factor (a lost phone), with the admin's own password again; the server
+ * ends the user's sessions and mails them.
+ */
+export async function resetSecondFactor({ id, password }: { id: string; password: string }): Promise<void> {
+  await api(`/users/${id}/mfa/reset`, resetSchema, { method: 'POST', body: { password } });
 }
 
 export function useResetSecondFactor() {

@@ -207,29 +207,72 @@ describe('UsersList: the doctor column, editing, the reset mail and the phone ca
     [
       'es',
       'Quitar el segundo factor de ana@hospital.org',
-      'Sí',
+      'Su contraseña',
+      'Quitar el segundo factor',
       'Se quitó el segundo factor de ana@hospital.org.',
     ],
     [
       'en',
       'Remove the second factor of ana@hospital.org',
-      'Yes',
+      'Your password',
+      'Remove the second factor',
       'The second factor of ana@hospital.org was removed.',
     ],
-  ])('in %s, removes a user’s second factor after confirming', async (language, button, yes, done) => {
-    await i18n.changeLanguage(language);
-    const calls = server([doctor], () => answer(200, { data: { reset: true } }));
-    renderScreen(<UsersList />, { user: admin });
-    await userEvent.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
-    const confirm = await screen.findByRole('dialog');
-    expect(confirm).toHaveTextContent('ana@hospital.org');
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    await userEvent.click(within(confirm).getByRole('button', { name: yes }));
-    expect(await screen.findByText(done)).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
-      `/api/users/${doctor.id}/mfa/reset`,
-    ]);
-  });
+  ])(
+    'in %s, removes a user’s second factor after confirming with the admin’s own password',
+    async (language, button, passwordLabel, submit, done) => {
+      await i18n.changeLanguage(language);
+      const calls = server([doctor], () => answer(200, { data: { reset: true } }));
+      renderScreen(<UsersList />, { user: admin });
+      await userEvent.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+      const confirm = await screen.findByRole('dialog');
+      expect(confirm).toHaveTextContent('ana@hospital.org');
+      // Without the password nothing is sent.
+      await userEvent.click(within(confirm).getByRole('button', { name: submit }));
+      expect(await within(confirm).findByLabelText(new RegExp(passwordLabel))).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      expect(calls.some((call) => call.method === 'POST')).toBe(false);
+      await userEvent.type(within(confirm).getByLabelText(new RegExp(passwordLabel)), 'Admin-pass-2026!');
+      await userEvent.click(within(confirm).getByRole('button', { name: submit }));
+      expect(await screen.findByText(done)).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
+        [`/api/users/${doctor.id}/mfa/reset`, { password: 'Admin-pass-2026!' }],
+      ]);
+    },
+  );
+
+  it.each([
+    ['es', 'Su contraseña', 'Quitar el segundo factor'],
+    ['en', 'Your password', 'Remove the second factor'],
+  ])(
+    'in %s, says under the field that the admin’s password is wrong, and stays open',
+    async (language, passwordLabel, submit) => {
+      await i18n.changeLanguage(language);
+      server([doctor], () => refusal(422, 'CURRENT_PASSWORD_WRONG', 'wrong'));
+      renderScreen(<UsersList />, { user: admin });
+      await userEvent.click(
+        await screen.findByRole(
+          'button',
+          {
+            name:
+              language === 'es'
+                ? 'Quitar el segundo factor de ana@hospital.org'
+                : 'Remove the second factor of ana@hospital.org',
+          },
+          { timeout: 5000 },
+        ),
+      );
+      const confirm = await screen.findByRole('dialog');
+      const field = within(confirm).getByLabelText(new RegExp(passwordLabel));
+      await userEvent.type(field, 'not-it');
+      await userEvent.click(within(confirm).getByRole('button', { name: submit }));
+      expect(await within(confirm).findByText(i18n.t('errors.CURRENT_PASSWORD_WRONG'))).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    },
+  );
 
   it('says why a second factor could not be removed', async () => {
     server([doctor], () => refusal(409, 'MFA_NOT_ENABLED', 'El segundo factor no está activado.'));
@@ -241,7 +284,9 @@ describe('UsersList: the doctor column, editing, the reset mail and the phone ca
         { timeout: 5000 },
       ),
     );
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sí' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Su contraseña/), 'Admin-pass-2026!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar el segundo factor' }));
     expect(
       await screen.findByText('No se pudo quitar el segundo factor de ana@hospital.org.'),
     ).toBeInTheDocument();
