@@ -108,7 +108,7 @@ describe('CoordinatorScreen', () => {
     ).toBeInTheDocument();
     expect(api.to('GET /api/queries/bulk/count')[0]?.query).toEqual({ ruleId: 'relapseBeforeDiagnosis' });
     expect(
-      within(dialog).getByText('Cada consulta nombra la regla: «Recaída anterior al diagnóstico».'),
+      within(dialog).getByText('Cada consulta nombra la regla: «Recaída anterior al diagnóstico»'),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abrir 4 consultas' }));
     expect(await within(dialog).findByText('Escriba la consulta.')).toBeInTheDocument();

@@ -69,7 +69,8 @@ function useQueriesParams(isAdmin: boolean) {
 function StatusBadge({ status }: { readonly status: QueryStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast>
+    // Whole beside a long name on a phone.
+    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast style={{ flexShrink: 0 }}>
       {t(`queries.status.${status}`)}
     </Badge>
   );
