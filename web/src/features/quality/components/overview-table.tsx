@@ -153,14 +153,19 @@ export function OverviewTable({ overview }: OverviewTableProps) {
   const rowKey = (row: OverviewRow) => `${row.institution.id}-${row.doctor?.id ?? 'all'}`;
 
   return (
+    // The frame is the scrolling box's, not the table's: on a phone the table scrolls inside its card.
     <Table.ScrollContainer
       minWidth={1400}
       type="native"
       tabIndex={0}
       role="region"
       aria-label={t('coordinator.tableLabel')}
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
     >
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
+      <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">
