@@ -15,10 +15,12 @@ describe('shared texts', () => {
 
   it('has no empty text in either language', () => {
     for (const texts of [es, en]) {
-      for (const group of Object.values(texts)) {
-        for (const text of Object.values(group)) {
-          expect(text.trim()).not.toBe('');
-        }
+      for (const key of keysOf(texts)) {
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+        expect(typeof text).toBe('string');
+        expect(String(text).trim()).not.toBe('');
       }
     }
   });

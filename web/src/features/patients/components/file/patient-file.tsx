@@ -81,6 +81,7 @@ export function PatientFile({ patient }: PatientFileProps) {
           diagnostics={patient.diagnostics}
           biobank={biobank}
           eln={patient.eln2022}
+          eln2024={patient.eln2024}
           labRiskLevel={patient.riskLevel}
         />
       ),
