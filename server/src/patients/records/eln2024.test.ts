@@ -160,7 +160,7 @@ describe('the ELN 2024 genetic risk for less-intensive therapy', () => {
       token: doctor.token,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.fields).toHaveProperty('eln2024');
+    expect(refused.json().fields).toHaveProperty('eln2024');
   });
 
   it('writes the category as a column of the CSV and the classification in the JSON', async () => {
