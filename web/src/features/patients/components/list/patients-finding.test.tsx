@@ -185,9 +185,9 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
       expect(one.getByText(text.relapse)).toBeInTheDocument();
       expect(one.getByText(/AML M2/)).toBeInTheDocument();
       // ELN 2024 beside ELN 2022 on the card; a patient it does not apply to shows no line for it.
-      expect(one.getByText(text.eln2024)).toBeInTheDocument();
+      expect(one.getByText(`${text.eln2024}:`)).toBeInTheDocument();
       expect(one.getByText(text.intermediate)).toBeInTheDocument();
-      expect(within(second as HTMLElement).queryByText(text.eln2024)).not.toBeInTheDocument();
+      expect(within(second as HTMLElement).queryByText(`${text.eln2024}:`)).not.toBeInTheDocument();
       expect(one.getByRole('link', { name: text.open })).toHaveAttribute('href', `/patient/${rows[0]?.id}`);
       expect(within(second as HTMLElement).getByText(text.missing)).toBeInTheDocument();
 

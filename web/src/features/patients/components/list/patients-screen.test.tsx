@@ -12,6 +12,13 @@ const headers = () =>
     .getAllByRole('columnheader')
     .map((header) => header.textContent);
 
+/** The options a select's combobox controls. */
+function optionsOf(combobox: HTMLElement): HTMLElement {
+  const listbox = document.getElementById(combobox.getAttribute('aria-controls') ?? '');
+  expect(listbox).not.toBeNull();
+  return listbox as HTMLElement;
+}
+
 describe('PatientsScreen', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
@@ -116,11 +123,18 @@ describe('PatientsScreen', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Recaída' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sí', hidden: true }));
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ relapse: 'true', page: '0' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Riesgo ELN 2022' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Adverso', hidden: true }));
+    // The two ELN filters offer the same categories: each option is picked from its own list.
+    const eln2022 = screen.getByRole('combobox', { name: 'Riesgo ELN 2022' });
+    await userEvent.click(eln2022);
+    await userEvent.click(
+      await within(optionsOf(eln2022)).findByRole('option', { name: 'Adverso', hidden: true }),
+    );
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ eln: 'adverse', page: '0' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Riesgo ELN 2024 (menor intensidad)' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Intermedio', hidden: true }));
+    const eln2024 = screen.getByRole('combobox', { name: 'Riesgo ELN 2024 (menor intensidad)' });
+    await userEvent.click(eln2024);
+    await userEvent.click(
+      await within(optionsOf(eln2024)).findByRole('option', { name: 'Intermedio', hidden: true }),
+    );
     await waitFor(() =>
       expect(listCalls(api).at(-1)).toMatchObject({ eln: 'adverse', eln2024: 'intermediate', page: '0' }),
     );
