@@ -14,7 +14,8 @@
  *   value changes the category, and the summary says where the known features point: the category they
  *   give when nothing more is found, and what would change it ("adverse unless CBF is found").
  */
-import { type Language, sharedTexts } from '../locales/index.ts';
+import { ELN_TEXTS } from '../locales/eln.ts';
+import type { Language } from '../locales/index.ts';
 import type { ElnReason, ElnReasonCode } from './eln-schema.ts';
 import type { Eln2022Category } from './genetics-schema.ts';
 import {
@@ -206,7 +207,7 @@ export function listOf(language: Language, items: readonly string[], type: 'conj
 }
 
 function textsOf(language: Language) {
-  return sharedTexts[language].eln;
+  return ELN_TEXTS[language];
 }
 
 /** A category as a word of a sentence. */

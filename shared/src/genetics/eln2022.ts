@@ -38,7 +38,8 @@
  *   reads what it resolves.
  */
 import type { Diagnosis } from '../enums.ts';
-import { DEFAULT_LANGUAGE, type Language, sharedTexts } from '../locales/index.ts';
+import { ELN_TEXTS } from '../locales/eln.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../locales/index.ts';
 import {
   type ElnDecision,
   type ElnFeature,
@@ -130,7 +131,7 @@ export function notApplicableOf(
   resolved: ResolvedMarkers,
   language: Language,
 ): Eln | null {
-  const words = sharedTexts[language].eln;
+  const words = ELN_TEXTS[language];
   if (!dxSubType || !(ELN2022_SUBTYPES as readonly string[]).includes(dxSubType)) {
     const summary = dxSubType ? words.notAml.replace('{subtype}', dxSubType) : words.noSubtype;
     return { category: 'not_applicable', reasons: [], missing: [], summary };
@@ -160,7 +161,7 @@ export function elnInWords(
   const tests = testsOf(language, evaluation.missing, resolved);
   const summary = entered
     ? summaryOf(language, evaluation, reasons, tests)
-    : sharedTexts[language].eln.noGenetics.replace('{tests}', listOf(language, tests, 'conjunction'));
+    : ELN_TEXTS[language].noGenetics.replace('{tests}', listOf(language, tests, 'conjunction'));
   return {
     category: evaluation.category as Eln2022Category,
     reasons,

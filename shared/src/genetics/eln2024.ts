@@ -28,7 +28,8 @@
  *   patient file asks the doctor to check it.
  */
 import type { Stage, TreatmentScheme } from '../enums.ts';
-import { DEFAULT_LANGUAGE, type Language, sharedTexts } from '../locales/index.ts';
+import { ELN_TEXTS } from '../locales/eln.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../locales/index.ts';
 import {
   type ElnDecision,
   type ElnFeature,
@@ -103,7 +104,7 @@ export function classifyEln2024(
   }
   const scheme = context.firstScheme ?? null;
   if (!scheme || !(LESS_INTENSIVE_SCHEMES as readonly string[]).includes(scheme)) {
-    const words = sharedTexts[language].eln;
+    const words = ELN_TEXTS[language];
     const schemes = listOf(language, LESS_INTENSIVE_SCHEMES, 'disjunction');
     return {
       category: 'not_applicable',
