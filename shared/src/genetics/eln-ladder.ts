@@ -201,6 +201,11 @@ function fill(template: string, values: Record<string, string | number>): string
   );
 }
 
+/** A VAF as the language writes a number: 41,5 in Spanish, 41.5 in English. */
+function percent(language: Language, value: number): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
 /** A list in the language's own way: "A, B and C" or "A, B or C". */
 export function listOf(language: Language, items: readonly string[], type: 'conjunction' | 'disjunction') {
   return new Intl.ListFormat(language, { style: 'long', type }).format(items);
@@ -229,7 +234,7 @@ function positiveText(language: Language, code: GeneticMarker, marker: ResolvedM
   const words = textsOf(language);
   if (GENE_SET.has(code)) {
     return marker?.vaf != null
-      ? fill(words.mutatedVaf, { marker: code, vaf: marker.vaf })
+      ? fill(words.mutatedVaf, { marker: code, vaf: percent(language, marker.vaf) })
       : fill(words.mutated, { marker: code });
   }
   if (FINDING_SET.has(code)) {
@@ -242,7 +247,7 @@ function positiveText(language: Language, code: GeneticMarker, marker: ResolvedM
 function negativeText(language: Language, code: GeneticMarker, marker: ResolvedMarker | undefined): string {
   const words = textsOf(language);
   if (code === 'TP53' && marker?.result === 'positive' && marker.vaf !== null) {
-    return fill(words.tp53Below, { vaf: marker.vaf, min: TP53_MIN_VAF });
+    return fill(words.tp53Below, { vaf: percent(language, marker.vaf), min: TP53_MIN_VAF });
   }
   if (FINDING_SET.has(code)) {
     return fill(words.absent, { marker: markerLabel(language, code) });
