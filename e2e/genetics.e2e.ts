@@ -95,7 +95,9 @@ test('a doctor enters a karyotype and a marker panel and reads the ELN 2022 risk
   // NPM1 with adverse cytogenetics is adverse (footnote §).
   await expect(panel.getByText('Adverso', { exact: true })).toBeVisible();
   await expect(
-    panel.getByText('Lo decide: -5/del(5q), -7, Cariotipo complejo, Cariotipo monosómico, NPM1.'),
+    panel.getByText(
+      'NPM1 mutado (VAF 41,5 %); -5/del(5q); -7; cariotipo complejo; cariotipo monosómico; sin reordenamiento CBF (t(8;21), inv(16)/t(16;16)) → adverso',
+    ),
   ).toBeVisible();
   await expect(marker(panel, 'NPM1').getByRole('radio', { name: 'Positivo' })).toBeChecked();
   await expectAccessible(page);
@@ -117,7 +119,9 @@ test('a doctor enters a karyotype and a marker panel and reads the ELN 2022 risk
   await expect(file.getByText('Riesgo genético ELN 2022')).toBeVisible();
   await expect(file.getByText('Adverso', { exact: true })).toBeVisible();
   await expect(
-    file.getByText('Lo decide: -5/del(5q), -7, Cariotipo complejo, Cariotipo monosómico, NPM1.'),
+    file.getByText(
+      'NPM1 mutado (VAF 41,5 %); -5/del(5q); -7; cariotipo complejo; cariotipo monosómico; sin reordenamiento CBF (t(8;21), inv(16)/t(16;16)) → adverso',
+    ),
   ).toBeVisible();
   await expect(
     file.getByText('Riesgo del diagnóstico (Bajo) no coincide con el riesgo ELN 2022 (Adverso).'),
@@ -139,7 +143,9 @@ test('a doctor enters a karyotype and a marker panel and reads the ELN 2022 risk
   await expect(fileEn.getByText('ELN 2022 genetic risk')).toBeVisible();
   await expect(fileEn.getByText('Adverse', { exact: true })).toBeVisible();
   await expect(
-    fileEn.getByText('Decided by: -5/del(5q), -7, Complex karyotype, Monosomal karyotype, NPM1.'),
+    fileEn.getByText(
+      'NPM1 mutated (VAF 41.5 %); -5/del(5q); -7; complex karyotype; monosomal karyotype; no CBF rearrangement (t(8;21), inv(16)/t(16;16)) → adverse',
+    ),
   ).toBeVisible();
   await expect(fileEn.getByText('NPM1 (VAF 41.5 %)')).toBeVisible();
   await expect(historyEn.getByText('Genetics changed')).toBeVisible();

@@ -32,7 +32,7 @@ const reactRouterProduction = path.join(
 
 /** Modules the sign-in page and many screens share, kept together (see manualChunks). */
 const SIGN_IN_PARTS =
-  /@mantine\/core\/esm\/components\/(ActionIcon|Anchor|TextInput)\/|web\/src\/lib\/api-error\.ts$/;
+  /@mantine\/core\/esm\/components\/(ActionIcon|Anchor|TextInput|Title|Group)\/|@mantine\/core\/esm\/core\/utils\/units-converters\/|web\/src\/lib\/(api-error|notify|translate)\.ts$|web\/src\/components\/password-field\.tsx$|web\/src\/features\/auth\/(redirect|api\/login)\.ts$/;
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), inlineFavicon()],

@@ -42,6 +42,7 @@ export const GROUP_BY = [
   'ageBand',
   'dxYear',
   'eln2022',
+  'eln2024',
   'transplant',
   'mrd',
 ] as const;
@@ -324,6 +325,8 @@ export const summarySchema = z.object({
   byRiskLevel: counts,
   /** By the ELN 2022 genetic risk of the first diagnostic (CONTRACT §10). */
   byEln2022: counts,
+  /** By the ELN 2024 genetic risk for less-intensive therapy (CONTRACT §10b). */
+  byEln2024: counts,
   relapses: z.number().int(),
   deaths: z.number().int(),
   /** Median follow-up in days by the reverse Kaplan–Meier, with its 95% interval. */

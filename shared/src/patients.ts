@@ -4,7 +4,8 @@ import { diagnosticSchema } from './diagnostics.ts';
 import { DIAGNOSES, INSTITUTION_TYPES, RISKS, SEXES, STAGES } from './enums.ts';
 import { MISSING_FIELDS } from './field-checks.ts';
 import { followUpMonthsSchema } from './follow-up.ts';
-import { ELN2022_CATEGORIES, eln2022Schema } from './genetics/genetics-schema.ts';
+import { eln2024Schema, elnSchema } from './genetics/eln-schema.ts';
+import { ELN2022_CATEGORIES } from './genetics/genetics-schema.ts';
 import { pageQuerySchema } from './http.ts';
 import { labReportSchema } from './lab-reports.ts';
 import {
@@ -175,6 +176,8 @@ export const patientFilterFields = {
   obito: optionalFilter(obitoSchema),
   /** The ELN 2022 genetic risk of the first diagnostic (CONTRACT §10). */
   eln: optionalFilter(z.enum(ELN2022_CATEGORIES, { error: 'validation.chooseOption' })),
+  /** The ELN 2024 genetic risk for less-intensive therapy (CONTRACT §10b). */
+  eln2024: optionalFilter(z.enum(ELN2022_CATEGORIES, { error: 'validation.chooseOption' })),
   /** Data quality (CONTRACT §13): has an error; has a warning but no error; has neither. */
   quality: optionalFilter(z.enum(QUALITY_FILTERS, { error: 'validation.chooseOption' })),
   /** Admins only: the patients of one doctor (the coordinator's view links each doctor's figures here). */
@@ -248,6 +251,8 @@ export const patientRowSchema = z.object({
   ),
   /** The ELN 2022 genetic risk of the first diagnostic (CONTRACT §10). */
   eln2022: z.enum(ELN2022_CATEGORIES),
+  /** The ELN 2024 genetic risk for less-intensive therapy (CONTRACT §10b). */
+  eln2024: z.enum(ELN2022_CATEGORIES),
   /** How many data-quality errors and warnings the patient has (CONTRACT §13). */
   qualityErrors: z.number().int(),
   qualityWarnings: z.number().int(),
@@ -288,7 +293,9 @@ export const patientSchema = z.object({
   /** The NGS OP entry is in the list for admins only. */
   reports: z.array(labReportSchema),
   /** The ELN 2022 genetic risk of the first diagnostic, its reasons and what would decide it (CONTRACT §10). */
-  eln2022: eln2022Schema,
+  eln2022: elnSchema,
+  /** The ELN 2024 genetic risk for less-intensive therapy, beside ELN 2022 (CONTRACT §10b). */
+  eln2024: eln2024Schema,
   /** The first remission, MRD negativity in it, induction failure and the transplant (CONTRACT §11). */
   course: courseSchema,
   riskLevel: z.enum(RISKS).nullable(),

@@ -462,6 +462,17 @@ export const auditEvents = pgTable(
   ],
 );
 
+/** What the read model keeps of an ELN classification beside its category: its words in each language. */
+export type ElnDetail = Record<
+  'es' | 'en',
+  {
+    reasons: { code: string; result: string; text: string }[];
+    missing: string[];
+    summary: string;
+    priorHmaUnknown?: boolean;
+  }
+>;
+
 /** The list's filter columns that its covering indexes carry after their key, in one order. */
 const FILTER_COLUMNS = [
   'dxSubType',
@@ -469,6 +480,7 @@ const FILTER_COLUMNS = [
   'relapse',
   'relapseDate',
   'eln2022',
+  'eln2024',
   'qualityErrors',
   'qualityWarnings',
   'qualityDuplicate',
@@ -557,11 +569,17 @@ export const patientList = pgTable(
     otherReports: text('other_reports'),
     /**
      * What the code derives from each patient's records as they are written (`read-model/derived.ts`):
-     * the first diagnostic's ELN 2022 category, its reasons and missing markers, each marker as the
+     * the first diagnostic's ELN 2022 category, its reasons (in each language) and missing markers, each marker as the
      * classification reads it (entered, or implied by the karyotype), and the karyotype text.
      */
     eln2022: text('eln2022').notNull().default('not_applicable'),
-    eln2022Detail: jsonb('eln2022_detail').$type<{ reasons: string[]; missing: string[] }>(),
+    eln2022Detail: jsonb('eln2022_detail').$type<ElnDetail>(),
+    /**
+     * The ELN 2024 genetic risk for less-intensive therapy (CONTRACT §10b), and its reasons, beside ELN
+     * 2022's: the list's filter `eln2024`, its row field, the exports and the outcomes read it.
+     */
+    eln2024: text('eln2024').notNull().default('not_applicable'),
+    eln2024Detail: jsonb('eln2024_detail').$type<ElnDetail>(),
     geneticMarkers: jsonb('genetic_markers').$type<Record<string, { result: string; vaf: number | null }>>(),
     karyotype: text('karyotype'),
     karyotypeResult: text('karyotype_result'),
@@ -664,6 +682,14 @@ export const patientList = pgTable(
       sql`${t.patientId} desc`,
       ...carriedColumns(t, 'eln2022', 'codeOP'),
     ),
+    // The same for `eln2024=…` (CONTRACT §10b).
+    index('patient_list_eln2024_idx').on(
+      t.eln2024,
+      sql`${t.codeOP} desc nulls last`,
+      sql`${t.createdAt} desc`,
+      sql`${t.patientId} desc`,
+      ...carriedColumns(t, 'eln2024', 'codeOP'),
+    ),
     index('patient_list_institution_idx').on(
       t.institutionId,
       sql`${t.codeOP} desc nulls last`,
@@ -696,6 +722,7 @@ export const patientList = pgTable(
       t.dxSecondary,
       t.riskLevel,
       t.eln2022,
+      t.eln2024,
       t.patientFit,
       t.gender,
       t.ageAtDiagnosis,
@@ -722,6 +749,7 @@ export const patientList = pgTable(
         t.dxSecondary,
         t.relapse,
         t.eln2022,
+        t.eln2024,
       )
       .with({ fastupdate: false }),
     // A relapse-date range's matches with the columns of the list's orders and of its other filters:
@@ -809,6 +837,7 @@ const institutionCountsKey = () => ({
   relapse: boolean('relapse'),
   codeOP: smallint('code_op'),
   eln2022: text('eln2022').notNull(),
+  eln2024: text('eln2024').notNull().default('not_applicable'),
   /** The data quality without the day (`error`, `warning`, `none`: read-model/counts.ts). */
   quality: text('quality').notNull(),
 });
@@ -825,6 +854,7 @@ const countsKeyOf = (t: { [column in keyof ReturnType<typeof countsKey>]: PgColu
     t.relapse,
     t.codeOP,
     t.eln2022,
+    t.eln2024,
     t.quality,
   ] as const;
 
@@ -852,7 +882,7 @@ export const patientListInstitutionCounts = pgTable(
   { ...institutionCountsKey(), patients: integer('patients').notNull() },
   (t) => [
     unique('patient_list_institution_counts_key')
-      .on(t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.quality)
+      .on(t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.eln2024, t.quality)
       .nullsNotDistinct(),
   ],
 );

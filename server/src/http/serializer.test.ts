@@ -18,6 +18,7 @@ const row = {
   institution: { name: 'Hospital', code: 'H1' },
   diagnostics: [{ dxSubType: 'AML M3', dxSecondary: null, relapse: false }],
   eln2022: 'not_applicable' as const,
+  eln2024: 'not_applicable' as const,
   qualityErrors: 1,
   qualityWarnings: 0,
 };

@@ -216,6 +216,7 @@ const TOP_FIELDS = new Set([
   'deathCause',
   'lastContactDate',
   'eln2022',
+  'eln2024',
   'course',
 ]);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyEln2022 } from './eln2022.ts';
-import { deriveGenetics, eln2022Schema } from './genetics-schema.ts';
+import { elnSchema } from './eln-schema.ts';
+import { classifyEln2022 as classify } from './eln2022.ts';
+import { deriveGenetics } from './genetics-schema.ts';
 import {
   GENE_MUTATIONS,
   type GeneticMarker,
@@ -8,6 +9,19 @@ import {
   type MarkerEntry,
   type ResolvableGenetics,
 } from './markers.ts';
+
+/**
+ * The rules' answer with its positive reasons as codes: what the ladder's tests compare. The sentences,
+ * and the decisive negatives, have their own tests below.
+ */
+function classifyEln2022(...args: Parameters<typeof classify>) {
+  const { category, reasons, missing } = classify(...args);
+  return {
+    category,
+    reasons: reasons.filter((reason) => reason.result === 'positive').map((reason) => reason.code),
+    missing,
+  };
+}
 
 /** Markers as a test writes them: positive, negative, or positive with its VAF. */
 type Spec = Partial<Record<GeneticMarker, 'positive' | 'negative' | number>>;
@@ -152,7 +166,7 @@ describe('ELN 2022, Table 6: adverse', () => {
     const genetics = workUp('45,XY,del(5)(q13q33),-7,+8,-18[20]', { TP53: 62, ASXL1: 'positive' });
     expect(classifyEln2022('AML', genetics)).toEqual({
       category: 'adverse',
-      reasons: ['-5/del(5q)', '-7', 'complex', 'monosomal', 'TP53', 'ASXL1'],
+      reasons: ['-5/del(5q)', '-7', 'complex', 'monosomal', 'ASXL1', 'TP53'],
       missing: [],
     });
   });
@@ -190,7 +204,7 @@ describe('ELN 2022, the footnotes of Table 6', () => {
   it('NPM1 with adverse cytogenetics is adverse (footnote §)', () => {
     expect(classifyEln2022('AML', workUp('45,XX,-7[20]', { NPM1: 'positive' }))).toEqual({
       category: 'adverse',
-      reasons: ['-7', 'NPM1'],
+      reasons: ['NPM1', '-7'],
       missing: [],
     });
     const withItd = workUp('45,XY,del(5)(q13q33),-7,+8,-18[20]', {
@@ -304,7 +318,7 @@ describe('ELN 2022, where the contract decides what the paper leaves open', () =
   it('CEBPA-bZIP with adverse cytogenetics is adverse', () => {
     expect(classifyEln2022('AML', workUp('45,XX,-7[20]', { 'CEBPA-bZIP': 'positive' }))).toEqual({
       category: 'adverse',
-      reasons: ['-7', 'CEBPA-bZIP'],
+      reasons: ['CEBPA-bZIP', '-7'],
       missing: [],
     });
   });
@@ -313,9 +327,26 @@ describe('ELN 2022, where the contract decides what the paper leaves open', () =
     expect(classifyEln2022('AML', workUp(NORMAL, { NPM1: 'positive', TP53: 30 })).category).toBe('favorable');
   });
 
-  it('a fusion found only by RT-PCR keeps the text from counting as complex (footnote **)', () => {
+  // Footnote ** and CONTRACT §10 "Definitions": a class-defining rearrangement positive by any method
+  // keeps the text from counting its line as complex.
+  it('MLLT3::KMT2A by RT-PCR beside a three-abnormality karyotype is intermediate (footnote **)', () => {
     const genetics = workUp('47,XX,+8,del(9)(q13q22),t(1;12)(p36;p13)[20]', { 'MLLT3::KMT2A': 'positive' });
     expect(classifyEln2022('AML', genetics).category).toBe('intermediate');
+  });
+
+  it('t(9;11) beside a karyotype that does not count as complex is intermediate (footnote **, rule 2)', () => {
+    const genetics = workUp('47,XX,+8,del(9)(q13q22),t(1;12)(p36;p13)[20]', {
+      'MLLT3::KMT2A': 'positive',
+      complex: 'negative',
+    });
+    expect(classify('AML', genetics, 'en')).toMatchObject({
+      category: 'intermediate',
+      reasons: [
+        { code: 'MLLT3::KMT2A', result: 'positive', text: 'MLLT3::KMT2A present' },
+        { code: 'cbf', result: 'negative' },
+        { code: 'adverseCytogenetics', result: 'negative', text: 'no adverse cytogenetics' },
+      ],
+    });
   });
 });
 
@@ -360,7 +391,7 @@ describe('ELN 2022: what the rules read', () => {
   it('a finding the text implies counts as positive when not entered', () => {
     expect(classifyEln2022('AML', geneticsOf({ NPM1: 'positive' }, '45,XX,-7[20]'))).toEqual({
       category: 'adverse',
-      reasons: ['-7', 'NPM1'],
+      reasons: ['NPM1', '-7'],
       missing: [],
     });
   });
@@ -382,7 +413,7 @@ describe('ELN 2022: what the rules read', () => {
     expect(genetics.derived.parsed).toBe(false);
     expect(classifyEln2022('AML', genetics)).toEqual({
       category: 'insufficient',
-      reasons: [],
+      reasons: ['NPM1'],
       missing: [
         'RUNX1::RUNX1T1',
         'CBFB::MYH11',
@@ -451,7 +482,7 @@ describe('ELN 2022: untested markers', () => {
   it('NPM1 without a FLT3-ITD result is insufficient, missing FLT3-ITD alone', () => {
     expect(classifyEln2022('AML', geneticsOf({ NPM1: 'positive' }, NORMAL))).toEqual({
       category: 'insufficient',
-      reasons: [],
+      reasons: ['NPM1'],
       missing: ['FLT3-ITD'],
     });
   });
@@ -491,13 +522,165 @@ describe('ELN 2022: untested markers', () => {
 
   it('answers what the wire schema accepts', () => {
     const cases = [
-      classifyEln2022('AML', null),
-      classifyEln2022('ALL', null),
-      classifyEln2022('AML', workUp(NORMAL, { NPM1: 'positive' })),
-      classifyEln2022('AML', geneticsOf({ TP53: 'positive' }, NORMAL)),
+      classify('AML', null),
+      classify('ALL', null),
+      classify('AML', workUp(NORMAL, { NPM1: 'positive' })),
+      classify('AML', geneticsOf({ TP53: 'positive' }, NORMAL)),
+      classify('AML', geneticsOf({ 'PML::RARA': 'positive' })),
     ];
     for (const result of cases) {
-      expect(eln2022Schema.parse(result)).toEqual(result);
+      expect(elnSchema.parse(result)).toEqual(result);
     }
+  });
+});
+
+describe('ELN 2022: the reasons a clinician reads (CONTRACT §10, reasons)', () => {
+  it('gives the positive markers and the decisive negatives, with the category, in English', () => {
+    const result = classify('AML', workUp(NORMAL, { NPM1: 'positive' }), 'en');
+    expect(result.reasons).toEqual([
+      { code: 'NPM1', result: 'positive', text: 'NPM1 mutated' },
+      { code: 'MLLT3::KMT2A', result: 'negative', text: 'no MLLT3::KMT2A' },
+      { code: 'FLT3-ITD', result: 'negative', text: 'FLT3-ITD negative' },
+      { code: 'adverseCytogenetics', result: 'negative', text: 'no adverse cytogenetics' },
+    ]);
+    expect(result.summary).toBe(
+      'NPM1 mutated; no MLLT3::KMT2A; FLT3-ITD negative; no adverse cytogenetics → favourable',
+    );
+  });
+
+  it('speaks Spanish by default', () => {
+    expect(classify('AML', workUp(NORMAL, { NPM1: 40 })).summary).toBe(
+      'NPM1 mutado (VAF 40 %); sin MLLT3::KMT2A; FLT3-ITD negativo; sin citogenética adversa → favorable',
+    );
+  });
+
+  it('names no negative that could not change the category: CBF decides alone (footnote ‡)', () => {
+    const result = classify('AML M2', workUp('46,XY,t(8;21)(q22;q22)[20]', { KIT: 'positive' }), 'en');
+    expect(result.reasons).toEqual([
+      { code: 'RUNX1::RUNX1T1', result: 'positive', text: 'RUNX1::RUNX1T1 present' },
+    ]);
+  });
+
+  it('says why an intermediate is intermediate: FLT3-ITD beside NPM1', () => {
+    const result = classify('AML', workUp(NORMAL, { NPM1: 'positive', 'FLT3-ITD': 'positive' }), 'en');
+    expect(result.summary).toBe(
+      'NPM1 mutated; FLT3-ITD mutated; no CBF rearrangement (t(8;21), inv(16)/t(16;16)); no adverse cytogenetics → intermediate',
+    );
+  });
+
+  it('says why an intermediate is intermediate: no lesion of another category, each named negative', () => {
+    const result = classify('AML', workUp(NORMAL, { 'FLT3-ITD': 'positive' }), 'en');
+    expect(result.reasons.map((reason) => [reason.code, reason.result])).toEqual([
+      ['FLT3-ITD', 'positive'],
+      ['cbf', 'negative'],
+      ['CEBPA-bZIP', 'negative'],
+      ['adverseCytogenetics', 'negative'],
+      ['mrGenes', 'negative'],
+      ['TP53', 'negative'],
+    ]);
+  });
+
+  it('gives a TP53 below 10% as a negative that says its VAF (footnote a)', () => {
+    const result = classify('AML', workUp(NORMAL, { TP53: 4 }), 'en');
+    expect(result.category).toBe('intermediate');
+    expect(result.reasons).toContainEqual({
+      code: 'TP53',
+      result: 'negative',
+      text: 'TP53 mutated at VAF 4 %, below 10 %: does not count',
+    });
+  });
+
+  it('every positive reason is a marker that counts, and every negative one was tested negative', () => {
+    const cases = [
+      workUp('44,XY,del(5)(q13q33),-7,+8,-18[20]', { TP53: 60, ASXL1: 'positive' }),
+      workUp(NORMAL, { 'CEBPA-bZIP': 'positive', 'FLT3-ITD': 'positive' }),
+      workUp('45,XX,-7[20]', { NPM1: 'positive' }),
+      geneticsOf({ 'CBFB::MYH11': 'positive' }),
+    ];
+    for (const genetics of cases) {
+      const markers = new Map(genetics.markers.map((marker) => [marker.code, marker.result]));
+      for (const reason of classify('AML', genetics, 'en').reasons) {
+        if (markers.has(reason.code as GeneticMarker)) {
+          expect(markers.get(reason.code as GeneticMarker)).toBe(reason.result);
+        }
+      }
+    }
+  });
+});
+
+describe("ELN 2022: insufficient, in words (CONTRACT §10, item 7 of the haematologists' check)", () => {
+  it('without genetics names the tests in words, not every code', () => {
+    const result = classify('AML', null, 'en');
+    expect(result.missing).toContain('complex');
+    expect(result.summary).toBe(
+      'No genetics recorded. Still to test: karyotype, NPM1, FLT3-ITD, CEBPA-bZIP, TP53, and myelodysplasia-related genes (ASXL1, BCOR, EZH2, RUNX1, SF3B1, SRSF2, STAG2, U2AF1, ZRSR2).',
+    );
+  });
+
+  it('says where the known markers point: adverse unless CBF is found', () => {
+    // −7 entered by hand, no karyotype: every way but a CBF rearrangement is adverse.
+    const result = classify('AML', geneticsOf({ '-7': 'positive' }), 'en');
+    expect(result.category).toBe('insufficient');
+    expect(result.summary).toBe(
+      '-7 → adverse unless a CBF rearrangement (t(8;21), inv(16)/t(16;16)) is found. Still to test: RUNX1::RUNX1T1 and CBFB::MYH11 (FISH or RT-PCR).',
+    );
+    expect(result.reasons).toEqual([{ code: '-7', result: 'positive', text: '-7' }]);
+  });
+
+  it('says where the known markers point, and names each finding that would change it', () => {
+    const result = classify('AML', geneticsOf({ NPM1: 'positive' }, NORMAL), 'es');
+    expect(result.summary).toBe(
+      'NPM1 mutado; sin MLLT3::KMT2A; sin citogenética adversa → favorable salvo que se encuentre FLT3-ITD. Falta por estudiar: FLT3-ITD.',
+    );
+  });
+
+  it('a TP53 without its VAF says the VAF is missing, not that TP53 is untested', () => {
+    const result = classify('AML', workUp(NORMAL, { TP53: 'positive' }), 'en');
+    expect(result.category).toBe('insufficient');
+    expect(result.missing).toEqual(['TP53']);
+    expect(result.summary).toContain('Still to test: the VAF of TP53');
+    expect(classify('AML', workUp(NORMAL, { TP53: 'positive' }), 'es').summary).toContain('la VAF de TP53');
+  });
+
+  it('an untested TP53 is named as a test', () => {
+    const { TP53: _tested, ...genes } = Object.fromEntries(
+      GENE_MUTATIONS.map((code) => [code, 'negative']),
+    ) as Spec;
+    expect(classify('AML', geneticsOf(genes, NORMAL), 'en').summary).toContain('Still to test: TP53.');
+  });
+
+  it('a karyotype read but a rearrangement unknown asks for FISH or RT-PCR, not the karyotype', () => {
+    const genetics = workUp(NORMAL, { NPM1: 'positive' });
+    const unknownKmt2a = { ...genetics, markers: genetics.markers };
+    const result = classify(
+      'AML',
+      {
+        ...unknownKmt2a,
+        derived: { parsed: false, findings: {} },
+        markers: [
+          ...genetics.markers,
+          ...(
+            [
+              'RUNX1::RUNX1T1',
+              'CBFB::MYH11',
+              'KMT2A-r',
+              'DEK::NUP214',
+              'BCR::ABL1',
+              'KAT6A::CREBBP',
+              'GATA2::MECOM',
+              'MECOM-r',
+              '-5/del(5q)',
+              '-7',
+              '-17/abn(17p)',
+              'complex',
+              'monosomal',
+            ] as const
+          ).map((code) => ({ code, result: 'negative' as const, vaf: null })),
+        ],
+      },
+      'en',
+    );
+    expect(result.missing).toEqual(['MLLT3::KMT2A']);
+    expect(result.summary).toContain('Still to test: MLLT3::KMT2A (FISH or RT-PCR).');
   });
 });

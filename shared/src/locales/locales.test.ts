@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en, es, pickLanguage, translateKey } from './index.ts';
+import { ELN_TEXTS, en, es, pickLanguage, translateKey } from './index.ts';
 
 /** Every key path of a nested texts object, such as `errors.NOT_FOUND`. */
 function keysOf(texts: object, prefix = ''): string[] {
@@ -15,10 +15,24 @@ describe('shared texts', () => {
 
   it('has no empty text in either language', () => {
     for (const texts of [es, en]) {
-      for (const group of Object.values(texts)) {
-        for (const text of Object.values(group)) {
-          expect(text.trim()).not.toBe('');
-        }
+      for (const key of keysOf(texts)) {
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+        expect(typeof text).toBe('string');
+        expect(String(text).trim()).not.toBe('');
+      }
+    }
+  });
+
+  it('has the ELN reasons in the same keys in both languages, none empty', () => {
+    expect(keysOf(ELN_TEXTS.en).sort()).toEqual(keysOf(ELN_TEXTS.es).sort());
+    for (const texts of [ELN_TEXTS.es, ELN_TEXTS.en]) {
+      for (const key of keysOf(texts)) {
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+        expect(String(text).trim()).not.toBe('');
       }
     }
   });

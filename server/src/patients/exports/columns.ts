@@ -99,6 +99,7 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('deathCause'),
   col('lastContactDate', 'date'),
   col('eln2022', { code: 'eln2022' }),
+  col('eln2024', { code: 'eln2022' }),
   col('karyotype'),
   col('karyotypeResult', { code: 'karyotypeResult' }),
   col('firstCrDate', 'date'),

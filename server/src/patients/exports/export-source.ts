@@ -1,4 +1,4 @@
-import type { PatientFilters } from '@registry/shared';
+import type { Language, PatientFilters } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { BATCH_READ_SETTINGS } from '../../db/planner.ts';
@@ -31,7 +31,7 @@ export type ExportRow = Record<string, unknown>;
 export interface BatchReader {
   patientRows(ids: readonly string[]): Promise<ExportRow[]>;
   recordRows(kind: RecordKind, ids: readonly string[]): Promise<ExportRow[]>;
-  documents(ids: readonly string[]): Promise<string[]>;
+  documents(ids: readonly string[], language: Language): Promise<string[]>;
 }
 
 /**
@@ -72,8 +72,10 @@ function readerOn(connection: Connection, today: string): BatchReader {
   return {
     patientRows: (ids) => connection.run<ExportRow>(patientRowsSql(batchCohort(ids), today)),
     recordRows: (kind, ids) => connection.run<ExportRow>(RECORD_ROWS[kind](batchCohort(ids))),
-    documents: async (ids) =>
-      (await connection.run<{ json: string }>(documentsSql(batchCohort(ids), today))).map((row) => row.json),
+    documents: async (ids, language) =>
+      (await connection.run<{ json: string }>(documentsSql(batchCohort(ids), today, language))).map(
+        (row) => row.json,
+      ),
   };
 }
 

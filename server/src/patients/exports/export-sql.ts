@@ -1,4 +1,4 @@
-import { GENETIC_MARKERS, type PatientFilters, takesVaf } from '@registry/shared';
+import { GENETIC_MARKERS, type Language, type PatientFilters, takesVaf } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlLiteral } from '../../db/sql-text.ts';
 import type { Viewer } from '../patient-access.ts';
@@ -59,13 +59,29 @@ const ageOf = (birth: SQL, dxDate: SQL, today: string) =>
   ageSql(birth, sql`coalesce(${dxDate}, ${today}::date)`);
 
 /**
+/**
+ * An ELN classification of the read model as the patient file gives it (CONTRACT §10, §10b): the
+ * category, and its reasons, missing markers and sentence in `language` (kept in each language).
+ */
+function elnObject(column: 'eln2022' | 'eln2024', language: Language): SQL {
+  const words = sql.raw(`l.${column}_detail -> ${sqlLiteral(language)}`);
+  return sql`json_build_object('category', ${sql.raw(`l.${column}`)},
+    'reasons', coalesce(${words} -> 'reasons', '[]'::jsonb), 'missing', coalesce(${words} -> 'missing', '[]'::jsonb),
+    'summary', coalesce(${words} ->> 'summary', '')${
+      column === 'eln2024'
+        ? sql`, 'priorHmaUnknown', coalesce((${words} ->> 'priorHmaUnknown')::boolean, false)`
+        : sql``
+    })`;
+}
+
+/**
  * The whole patient file of each patient of a batch, as JSON text, as `GET /patients/{id}` answers it.
  * The records are stored as JSON beside them (`patient_documents`, kept by the write frame); the file is
  * that object spliced between the patient's own fields, read now: the version, the institution and
  * doctor by their current names, and the age, which counts to today when there is no diagnosis.
  * The parts are rows the database turns into JSON (`row_to_json`), with no spaces, in the file's order.
  */
-export function documentsSql(cohort: Cohort, today: string): SQL {
+export function documentsSql(cohort: Cohort, today: string, language: Language): SQL {
   return sql`with k as (${cohort})
     select left(row_to_json(head)::text, -1) || ',' || rtrim(ltrim(pd.records::text, '{'), '}') || ','
       || substr(row_to_json(tail)::text, 2) as "json"
@@ -84,8 +100,8 @@ export function documentsSql(cohort: Cohort, today: string): SQL {
       'head',
     )}
     ${recordRow(
-      sql`json_build_object('category', l.eln2022, 'reasons', coalesce(l.eln2022_detail -> 'reasons', '[]'::jsonb),
-        'missing', coalesce(l.eln2022_detail -> 'missing', '[]'::jsonb)) as "eln2022", l.course as "course",
+      sql`${elnObject('eln2022', language)} as "eln2022", ${elnObject('eln2024', language)} as "eln2024",
+      l.course as "course",
       p.risk_level as "riskLevel", p.death_date as "deathDate", p.death_cause as "deathCause",
       p.last_contact_date as "lastContactDate"`,
       'tail',
@@ -114,7 +130,7 @@ export function patientRowsSql(cohort: Cohort, today: string): SQL {
       l.consent_date::text as "consentDate", l.risk_level as "riskLevel", ${sql.join(reportColumns, sql`, `)},
       l.other_reports as "otherReports", l.sample_count as "samples", l.treatment_count as "treatments",
       l.schemes as "schemes", l.death_date::text as "deathDate", l.death_cause as "deathCause",
-      l.last_contact_date::text as "lastContactDate", l.eln2022 as "eln2022", l.karyotype as "karyotype",
+      l.last_contact_date::text as "lastContactDate", l.eln2022 as "eln2022", l.eln2024 as "eln2024", l.karyotype as "karyotype",
       l.karyotype_result as "karyotypeResult", ${sql.join(markerColumns, sql`, `)},
       l.first_cr_date::text as "firstCrDate", l.first_cr_category as "firstCrCategory",
       l.mrd_negative_in_cr as "mrdNegativeInCr", l.induction_failure as "inductionFailure",

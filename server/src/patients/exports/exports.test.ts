@@ -379,7 +379,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
             } else {
               await afterWrites;
             }
-            return reader.documents(batch);
+            return reader.documents(batch, 'es');
           });
           for await (const batch of documents) {
             seen.push(...batch.map((text) => JSON.parse(text) as { id: string; identification: string }));
@@ -462,7 +462,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       },
     };
     const chunks: Buffer[] = [];
-    for await (const chunk of jsonStream(source)) {
+    for await (const chunk of jsonStream(source, { raw: false, language: 'es' })) {
       chunks.push(Buffer.from(chunk));
     }
     expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual({

@@ -73,14 +73,16 @@ export function csvStream(source: ExportSource, presentation: Presentation): Rea
 
 /**
  * JSON: `{ "data": [ …whole patient files… ] }`, a batch at a time, in the machine format of the API
- * whatever the language. The database writes each patient's JSON text, so that the server only joins
+ * whatever the language (the ELN reasons' sentences, text as in the patient file, in the caller's). The database writes each patient's JSON text, so that the server only joins
  * the pieces (parsing and writing 100,000 files again would cost more than reading them).
  */
-export function jsonStream(source: ExportSource): Readable {
+export function jsonStream(source: ExportSource, presentation: Presentation): Readable {
   return streamOf(async function* () {
     yield '{"data":[';
     let first = true;
-    for await (const documents of source.read((reader, ids) => reader.documents(ids))) {
+    for await (const documents of source.read((reader, ids) =>
+      reader.documents(ids, presentation.language),
+    )) {
       const bytes = new ByteWriter();
       for (const document of documents) {
         const filled = [first ? undefined : bytes.write(','), bytes.write(document)];

@@ -61,6 +61,7 @@ const ORDERED_GROUPS: Partial<Record<GroupBy, readonly string[]>> = {
   ageBand: AGE_BANDS,
   riskLevel: ['Bajo', 'Medio', 'Alto', 'N/R', 'N/A'] satisfies readonly Risk[],
   eln2022: ELN2022_CATEGORIES,
+  eln2024: ELN2022_CATEGORIES,
   transplant: ['allo', 'auto', 'none'],
   mrd: ['negative', 'positive'],
 };

@@ -51,6 +51,7 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
   ),
   dxYear: sql`extract(year from l.dx_date)::int`,
   eln2022: sql`l.eln2022`,
+  eln2024: sql`l.eln2024`,
   // Judged from the columns below, at the landmark when one is given (cohort.ts).
   transplant: sql`null::text`,
   mrd: sql`null::text`,
@@ -150,7 +151,15 @@ export function endpointColumns(endpoint: EndpointSql): Record<string, SQL> {
  * The summary's counts, one grouping set each, in this order: `grouping()` sets a bit, most
  * significant first, for every column a row is not grouped by.
  */
-export const SUMMARY_SETS = ['subtype', 'dx', 'institution', 'dxYear', 'riskLevel', 'eln2022'] as const;
+export const SUMMARY_SETS = [
+  'subtype',
+  'dx',
+  'institution',
+  'dxYear',
+  'riskLevel',
+  'eln2022',
+  'eln2024',
+] as const;
 export type SummarySet = (typeof SUMMARY_SETS)[number];
 
 /** The `grouping()` value of the rows counted by one set; the total is every bit set. */
@@ -178,18 +187,18 @@ export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
   );
   const sums = counted.map(([name]) => sql`sum(c.${sql.identifier(name)})::int as ${sql.identifier(name)}`);
   return sql`select
-      grouping(c.subtype, c.dx, si.name, c.dx_year, c.risk_level, c.eln2022)::int as "set",
+      grouping(c.subtype, c.dx, si.name, c.dx_year, c.risk_level, c.eln2022, c.eln2024)::int as "set",
       c.subtype as "subtype", c.dx as "dx", si.name as "institution", c.dx_year as "dxYear",
-      c.risk_level as "riskLevel", c.eln2022 as "eln2022", sum(c.n)::int as "n", ${sql.join(sums, sql`, `)}
+      c.risk_level as "riskLevel", c.eln2022 as "eln2022", c.eln2024 as "eln2024", sum(c.n)::int as "n", ${sql.join(sums, sql`, `)}
     from (select ${GROUP_KEY.subtype} as subtype, l.dx_secondary as dx, l.institution_id,
-        extract(year from l.dx_date)::int as dx_year, l.risk_level, l.eln2022, count(*) as n,
+        extract(year from l.dx_date)::int as dx_year, l.risk_level, l.eln2022, l.eln2024, count(*) as n,
         ${sql.join(counts, sql`, `)}
       from patient_list l
       ${whereOf(cohortConditions(viewer, filters))}
-      group by 1, 2, 3, 4, 5, 6) c
+      group by 1, 2, 3, 4, 5, 6, 7) c
     -- The summary's chart reads institutions by name (unique, as codes are); curves group by code.
     join institutions si on si.id = c.institution_id
-    group by grouping sets ((c.subtype), (c.dx), (si.name), (c.dx_year), (c.risk_level), (c.eln2022), ())`;
+    group by grouping sets ((c.subtype), (c.dx), (si.name), (c.dx_year), (c.risk_level), (c.eln2022), (c.eln2024), ())`;
 }
 
 /**

@@ -40,6 +40,7 @@ interface SummaryRow extends Record<`present:${(typeof COMPLETENESS_FIELDS)[numb
   dxYear: number | null;
   riskLevel: string | null;
   eln2022: string | null;
+  eln2024: string | null;
   n: number;
   relapses: number;
   deaths: number;
@@ -82,6 +83,7 @@ export async function summary(
     byDxYear: bySet('dxYear', (row) => row.dxYear, 'dxYear'),
     byRiskLevel: bySet('riskLevel', (row) => row.riskLevel, 'riskLevel'),
     byEln2022: bySet('eln2022', (row) => row.eln2022, 'eln2022'),
+    byEln2024: bySet('eln2024', (row) => row.eln2024, 'eln2024'),
     relapses: total?.relapses ?? 0,
     deaths: total?.deaths ?? 0,
     followUp,

@@ -32,6 +32,7 @@ export const COUNTS_KEY: readonly (readonly [column: string, value: string])[] =
   ['relapse', 'relapse'],
   ['code_op', '(CASE WHEN code_op IS NULL THEN NULL ELSE 1 END)::smallint'],
   ['eln2022', 'eln2022'],
+  ['eln2024', 'eln2024'],
   ['quality', QUALITY_WITHOUT_THE_DAY],
 ];
 

@@ -5,12 +5,16 @@ import {
   type Course,
   type CourseTreatment,
   classifyEln2022,
+  classifyEln2024,
   countFindings,
   courseOf,
+  DEFAULT_LANGUAGE,
   type Diagnostic,
   deriveGenetics,
   ELN2022_VERSION,
-  type Eln2022,
+  ELN2024_VERSION,
+  type Eln,
+  type Eln2024,
   elnInputBit,
   elnInputsPresent,
   evaluateQuality,
@@ -18,6 +22,8 @@ import {
   followUpOverdueFrom,
   type GeneticMarker,
   type Genetics,
+  LANGUAGES,
+  type Language,
   lastKnownAliveOf,
   type QualityInput,
   resolveMarkers,
@@ -25,6 +31,7 @@ import {
 } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import type { ElnDetail } from '../../db/schema.ts';
 
 /**
  * What the code derives from a patient's records, for the read model to keep beside them: rules of
@@ -38,7 +45,7 @@ import type { Queryable } from '../../db/client.ts';
  * classification or of the karyotype's reading rebuilds every row of the list as the server starts.
  * Change it with the code of either.
  */
-export const DERIVED_REVISION = `${ELN2022_VERSION} · ${COURSE_VERSION} · 2 · quality 1`;
+export const DERIVED_REVISION = `${ELN2022_VERSION} · ${ELN2024_VERSION} · ${COURSE_VERSION} · 2 · quality 1`;
 
 /** A diagnostic's genetics with the karyotype read by this version of the reader. */
 export function currentGenetics(genetics: Genetics | null | undefined): Genetics | null {
@@ -46,15 +53,49 @@ export function currentGenetics(genetics: Genetics | null | undefined): Genetics
 }
 
 /** The ELN 2022 genetic risk of a patient: that of the first diagnostic (CONTRACT §10). */
-export function eln2022Of(diagnostics: readonly Pick<Diagnostic, 'dxSubType' | 'genetics'>[]): Eln2022 {
+export function eln2022Of(
+  diagnostics: readonly Pick<Diagnostic, 'dxSubType' | 'genetics'>[],
+  language: Language = DEFAULT_LANGUAGE,
+): Eln {
   const first = diagnostics[0];
-  return classifyEln2022(first?.dxSubType ?? null, currentGenetics(first?.genetics));
+  return classifyEln2022(first?.dxSubType ?? null, currentGenetics(first?.genetics), language);
+}
+
+/**
+ * The ELN 2024 genetic risk for less-intensive therapy (CONTRACT §10b): that of the first diagnostic,
+ * when the first line (the treatment with order 1) is less intensive.
+ */
+export function eln2024Of(
+  diagnostics: readonly Pick<Diagnostic, 'dxSubType' | 'dxSecondary' | 'genetics'>[],
+  treatments: readonly Pick<CourseTreatment, 'order' | 'scheme'>[],
+  language: Language = DEFAULT_LANGUAGE,
+): Eln2024 {
+  const first = diagnostics[0];
+  const firstLine = treatments.find((treatment) => treatment.order === 1);
+  return classifyEln2024(
+    first?.dxSubType ?? null,
+    currentGenetics(first?.genetics),
+    { firstScheme: firstLine?.scheme ?? null, dxSecondary: first?.dxSecondary ?? null },
+    language,
+  );
+}
+
+/** An ELN classification's words in each language, as the read model keeps them (the JSON export reads them). */
+function detailOf(of: (language: Language) => Eln): ElnDetail {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const { category: _category, ...words } = of(language);
+      return [language, words];
+    }),
+  ) as ElnDetail;
 }
 
 /** What the list's row keeps of a patient's derived facts. */
 export interface Derived {
-  readonly eln2022: Eln2022['category'];
-  readonly eln2022Detail: { readonly reasons: readonly string[]; readonly missing: readonly string[] };
+  readonly eln2022: Eln['category'];
+  readonly eln2022Detail: ElnDetail;
+  readonly eln2024: Eln2024['category'];
+  readonly eln2024Detail: ElnDetail;
   /** Each marker as the classification reads it: entered, or implied by the karyotype. */
   readonly geneticMarkers: Partial<Record<GeneticMarker, { result: string; vaf: number | null }>> | null;
   readonly karyotype: string | null;
@@ -78,7 +119,7 @@ export interface Derived {
 export interface DerivationInput {
   readonly diagnostics: readonly Pick<
     Diagnostic,
-    'dxSubType' | 'genetics' | 'dxDate' | 'relapse' | 'relapseDate'
+    'dxSubType' | 'dxSecondary' | 'genetics' | 'dxDate' | 'relapse' | 'relapseDate'
   >[];
   readonly treatments: readonly CourseTreatment[];
 }
@@ -105,7 +146,9 @@ export function derive(records: DerivationInput): Derived {
     : null;
   return {
     eln2022: eln.category,
-    eln2022Detail: { reasons: eln.reasons, missing: eln.missing },
+    eln2022Detail: detailOf((language) => eln2022Of(diagnostics, language)),
+    eln2024: eln2024Of(diagnostics, treatments).category,
+    eln2024Detail: detailOf((language) => eln2024Of(diagnostics, treatments, language)),
     geneticMarkers: markers,
     karyotype: genetics?.karyotype ?? null,
     karyotypeResult: genetics?.karyotypeResult ?? null,

@@ -49,7 +49,7 @@ function ageAt(birthDate: string | null, day: string): number | null {
 }
 
 /** The row the read model should hold, from the patient file an admin reads. */
-function expectedRow(patient: Patient) {
+function expectedRow(patient: Patient, english: Patient) {
   const first = patient.diagnostics[0];
   const dates: string[] = [
     ...(patient.lastContactDate ? [patient.lastContactDate] : []),
@@ -118,10 +118,17 @@ function expectedRow(patient: Patient) {
         .join(' | ') || null,
     // The genetic risk as the patient file gives it, and the first diagnostic's karyotype.
     eln2022: patient.eln2022.category,
-    eln2022Detail: { reasons: patient.eln2022.reasons, missing: patient.eln2022.missing },
+    eln2022Detail: { es: wordsOf(patient.eln2022), en: wordsOf(english.eln2022) },
+    eln2024: patient.eln2024.category,
+    eln2024Detail: { es: wordsOf(patient.eln2024), en: wordsOf(english.eln2024) },
     karyotype: first?.genetics?.karyotype ?? null,
     karyotypeResult: first?.genetics?.karyotypeResult ?? null,
   };
+}
+
+/** An ELN classification's words, as the read model keeps them for each language. */
+function wordsOf({ category: _category, ...words }: Patient['eln2022'] | Patient['eln2024']) {
+  return words;
 }
 
 /** The lab-report names of the form: the fixed ones and NGS OP. */
@@ -159,8 +166,15 @@ describe('the read model of the patient list', () => {
     return res;
   };
 
-  async function read(id: string): Promise<Patient> {
-    return (await t.request({ method: 'GET', url: `/api/patients/${id}`, token: admin.token })).json().data;
+  async function read(id: string, language = 'es'): Promise<Patient> {
+    return (
+      await t.request({
+        method: 'GET',
+        url: `/api/patients/${id}`,
+        token: admin.token,
+        headers: { 'accept-language': language },
+      })
+    ).json().data;
   }
 
   async function stored(id: string) {
@@ -177,7 +191,7 @@ describe('the read model of the patient list', () => {
       organs_failures as "organsFailures", consent_date::text as "consentDate", death_cause as "deathCause",
       sample_count as "sampleCount", treatment_count as "treatmentCount", schemes,
       report_contents as "reportContents", other_reports as "otherReports", eln2022,
-      eln2022_detail as "eln2022Detail", karyotype, karyotype_result as "karyotypeResult"
+      eln2022_detail as "eln2022Detail", eln2024, eln2024_detail as "eln2024Detail", karyotype, karyotype_result as "karyotypeResult"
       from patient_list where patient_id = ${id}`);
     return (result as unknown as { rows: object[] }).rows[0];
   }
@@ -448,7 +462,9 @@ describe('the read model of the patient list', () => {
       const id = await randomWrite(random, patients, known);
       const patient = await read(id);
       known.set(id, patient);
-      expect(await stored(id), `seed ${seed}, write ${i}`).toEqual(expectedRow(patient));
+      expect(await stored(id), `seed ${seed}, write ${i}`).toEqual(
+        expectedRow(patient, await read(id, 'en')),
+      );
       const records = await storedRecords(id, patient);
       expect(records.stored, `seed ${seed}, stored records after write ${i}`).toEqual(records.read);
       const { kept, recomputed } = await counts();
@@ -456,7 +472,9 @@ describe('the read model of the patient list', () => {
     }
     for (const id of patients) {
       const patient = await read(id);
-      expect(await stored(id), `seed ${seed}, at the end`).toEqual(expectedRow(patient));
+      expect(await stored(id), `seed ${seed}, at the end`).toEqual(
+        expectedRow(patient, await read(id, 'en')),
+      );
       const records = await storedRecords(id, patient);
       expect(records.stored, `seed ${seed}, stored records at the end`).toEqual(records.read);
     }

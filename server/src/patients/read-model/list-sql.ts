@@ -172,6 +172,9 @@ function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   if (filters.eln) {
     conditions.push(sql`l.eln2022 = ${filters.eln}`);
   }
+  if (filters.eln2024) {
+    conditions.push(sql`l.eln2024 = ${filters.eln2024}`);
+  }
   if (filters.obito) {
     const [from, to] = relapseRangeOf(filters.obito);
     conditions.push(sql`l.relapse_date between ${from}::date and ${to}::date`);
@@ -317,7 +320,7 @@ export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): S
       ${seesAdminFields(viewer) ? reportContentOf(NGS_OP) : sql`null`} as "ngsOp",
       ${reportContentOf(LAB_REPORT.molecular)} as "molecular",
       l.has_diagnostic as "hasDiagnostic", l.dx_sub_type as "dxSubType", l.dx_secondary as "dxSecondary",
-      l.relapse as "relapse", l.eln2022 as "eln2022",
+      l.relapse as "relapse", l.eln2022 as "eln2022", l.eln2024 as "eln2024",
       l.quality_errors as "qualityErrors", ${QUALITY_WARNINGS_SQL} as "qualityWarnings"
     from page join patient_list l on l.patient_id = page.patient_id
     join institutions i on i.id = l.institution_id
@@ -336,6 +339,7 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
   'relapse',
   'codeOP',
   'eln',
+  'eln2024',
   'doctorId',
 ] as const);
 

@@ -17,7 +17,7 @@ import {
   translateKey,
 } from '@registry/shared';
 import type { Viewer } from '../patient-access.ts';
-import { courseOfRecords, currentGenetics, eln2022Of } from './derived.ts';
+import { courseOfRecords, currentGenetics, eln2022Of, eln2024Of } from './derived.ts';
 
 /** The nested records of a patient's document, by the name of their part. */
 export interface RecordParts {
@@ -75,6 +75,7 @@ export interface ListRow {
   /** The first diagnostic's fields, null without one. */
   hasDiagnostic: boolean;
   eln2022: Eln2022Category;
+  eln2024: Eln2022Category;
   dxSubType: string | null;
   dxSecondary: string | null;
   relapse: boolean | null;
@@ -90,7 +91,9 @@ export function toPatient(row: DocumentRow, viewer: Viewer, language: Language =
     genetics: currentGenetics(diagnostic.genetics),
   }));
   const demography = row.demography ?? null;
-  const eln2022 = eln2022Of(diagnostics);
+  const treatments = row.treatments ?? [];
+  const eln2022 = eln2022Of(diagnostics, language);
+  const eln2024 = eln2024Of(diagnostics, treatments, language);
   const patient: Omit<Patient, 'quality'> = {
     id: row.id,
     identification: row.identification,
@@ -114,10 +117,11 @@ export function toPatient(row: DocumentRow, viewer: Viewer, language: Language =
     },
     samples: row.samples ?? [],
     diagnostics,
-    treatments: row.treatments ?? [],
+    treatments,
     reports: row.reports ?? [],
     eln2022,
-    course: courseOfRecords({ diagnostics, treatments: row.treatments ?? [] }),
+    eln2024,
+    course: courseOfRecords({ diagnostics, treatments }),
     riskLevel: row.riskLevel as Risk | null,
     deathDate: row.deathDate,
     deathCause: row.deathCause,
@@ -162,6 +166,7 @@ export function toPatientRow(row: ListRow, viewer: Viewer): PatientRow {
         ]
       : [],
     eln2022: row.eln2022,
+    eln2024: row.eln2024,
     qualityErrors: row.qualityErrors,
     qualityWarnings: row.qualityWarnings,
   };

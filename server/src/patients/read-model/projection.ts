@@ -106,6 +106,8 @@ const COLUMNS: readonly (readonly [PgColumn, SQL])[] = [
   [patientList.otherReports, sql`lr.others`],
   [patientList.eln2022, sql`coalesce(${derivedText('eln2022')}, ${sql.raw(sqlLiteral(NO_DIAGNOSTIC_ELN))})`],
   [patientList.eln2022Detail, derivedJson('eln2022Detail')],
+  [patientList.eln2024, sql`coalesce(${derivedText('eln2024')}, ${sql.raw(sqlLiteral(NO_DIAGNOSTIC_ELN))})`],
+  [patientList.eln2024Detail, derivedJson('eln2024Detail')],
   [patientList.geneticMarkers, sql`nullif(${derivedJson('geneticMarkers')}, 'null'::jsonb)`],
   [patientList.karyotype, derivedText('karyotype')],
   [patientList.karyotypeResult, derivedText('karyotypeResult')],

@@ -66,9 +66,14 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     expect(genetics.derived.findings.complex).toBe(false);
     expect(Date.parse(genetics.updatedAt)).not.toBeNaN();
     // NPM1 without FLT3-ITD and without adverse cytogenetics: favorable.
-    expect((await read(doctor, id)).eln2022).toEqual({
+    expect(codesOf((await read(doctor, id)).eln2022)).toEqual({
       category: 'favorable',
-      reasons: ['NPM1'],
+      reasons: [
+        'NPM1 positive',
+        'MLLT3::KMT2A negative',
+        'FLT3-ITD negative',
+        'adverseCytogenetics negative',
+      ],
       missing: [],
     });
   });
@@ -175,9 +180,9 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.genetics.derived).toMatchObject({ parsed: false, findings: {} });
     expect(res.json().data.genetics.derived.message).toEqual(expect.any(String));
-    expect((await read(doctor, id)).eln2022).toEqual({
+    expect(codesOf((await read(doctor, id)).eln2022)).toEqual({
       category: 'favorable',
-      reasons: ['RUNX1::RUNX1T1'],
+      reasons: ['RUNX1::RUNX1T1 positive'],
       missing: [],
     });
   });
@@ -302,7 +307,13 @@ describe('genetics and the ELN 2022 genetic risk', () => {
       token: admin.token,
     });
     const [document] = json.json().data;
-    expect(document.eln2022).toEqual({ category: 'favorable', reasons: ['CBFB::MYH11'], missing: [] });
+    expect(document.eln2022).toEqual({
+      category: 'favorable',
+      reasons: [{ code: 'CBFB::MYH11', result: 'positive', text: 'CBFB::MYH11 presente' }],
+      missing: [],
+      summary: 'CBFB::MYH11 presente → favorable',
+    });
+    expect(document.eln2024).toMatchObject({ category: 'not_applicable', priorHmaUnknown: false });
     expect(document.diagnostics[0].genetics.markers).toEqual([{ code: 'KIT', result: 'positive', vaf: 12 }]);
   });
 
@@ -325,5 +336,14 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     );
   });
 });
+
+/** A classification with its reasons as `code result`: what the rules read, whatever their words. */
+function codesOf(eln: { category: string; reasons: { code: string; result: string }[]; missing: string[] }) {
+  return {
+    category: eln.category,
+    reasons: eln.reasons.map((reason) => `${reason.code} ${reason.result}`),
+    missing: eln.missing,
+  };
+}
 
 const ORDER = ['favorable', 'intermediate', 'adverse', 'insufficient', 'not_applicable'];

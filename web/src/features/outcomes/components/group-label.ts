@@ -31,6 +31,7 @@ export function useGroupLabel(): (groupBy: GroupBy, key: GroupKey) => string {
       case 'ageBand':
         return translateRuntimeKey(t, `outcomes.groups.ageBands.${value}`, value);
       case 'eln2022':
+      case 'eln2024':
         return translateRuntimeKey(t, `patientCommon.eln2022.${value}`, value);
       case 'transplant':
         return translateRuntimeKey(t, `outcomes.groups.transplant.${value}`, value);

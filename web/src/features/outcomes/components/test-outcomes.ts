@@ -168,6 +168,10 @@ export const SUMMARY: Summary = {
     { key: 'insufficient', n: 15 },
     { key: 'not_applicable', n: 15 },
   ],
+  byEln2024: [
+    { key: 'intermediate', n: 5 },
+    { key: 'not_applicable', n: 35 },
+  ],
   relapses: 7,
   deaths: 5,
   followUp: { median: 365.25, lower: 300, upper: null },

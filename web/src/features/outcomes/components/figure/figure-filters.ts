@@ -45,6 +45,10 @@ export function describeFilters(filters: OutcomeFilters, t: TFunction): string[]
     const eln = translateRuntimeKey(t, `patientCommon.eln2022.${filters.eln}`, filters.eln);
     parts.push(`${t('outcomes.groupBy.eln2022')}: ${eln}`);
   }
+  if (filters.eln2024) {
+    const eln = translateRuntimeKey(t, `patientCommon.eln2022.${filters.eln2024}`, filters.eln2024);
+    parts.push(`${t('outcomes.groupBy.eln2024')}: ${eln}`);
+  }
   if (filters.codeOP) {
     parts.push(
       filters.codeOP === 'missing'

@@ -1,4 +1,11 @@
-import type { Diagnostic, Eln2022 } from '@registry/shared';
+import {
+  classifyEln2022,
+  classifyEln2024,
+  type Diagnostic,
+  type Eln,
+  type Eln2024,
+  type Language,
+} from '@registry/shared';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
@@ -25,12 +32,43 @@ const genetics: NonNullable<Diagnostic['genetics']> = {
   updatedAt: '2024-03-04T12:00:00.000Z',
 };
 
-function show(diagnostic: Diagnostic, eln: Eln2022, labRiskLevel: Diagnostic['riskLevel'] = null) {
+/** Both classifications as the server answers them, for a diagnostic treated first with `scheme`. */
+function elnOf(diagnostic: Diagnostic, scheme: string | null, language: Language = 'es') {
+  return {
+    eln: classifyEln2022(diagnostic.dxSubType, diagnostic.genetics, language),
+    eln2024: classifyEln2024(
+      diagnostic.dxSubType,
+      diagnostic.genetics,
+      { firstScheme: scheme, dxSecondary: diagnostic.dxSecondary },
+      language,
+    ),
+  };
+}
+
+function show(
+  diagnostic: Diagnostic,
+  { eln, eln2024 }: { eln: Eln; eln2024: Eln2024 },
+  labRiskLevel: Diagnostic['riskLevel'] = null,
+) {
   renderScreen(
-    <DiagnosticSection diagnostics={[diagnostic]} biobank={false} eln={eln} labRiskLevel={labRiskLevel} />,
+    <DiagnosticSection
+      diagnostics={[diagnostic]}
+      biobank={false}
+      eln={eln}
+      eln2024={eln2024}
+      labRiskLevel={labRiskLevel}
+    />,
     { user: TEST_DOCTOR },
   );
 }
+
+/** Every marker ELN 2024 reads, negative but for `positive`. */
+const panel = (positive: Record<string, number>): NonNullable<Diagnostic['genetics']>['markers'] =>
+  (['NPM1', 'IDH2', 'FLT3-ITD', 'NRAS', 'KRAS', 'TP53', 'DDX41'] as const).map((code) => ({
+    code,
+    result: code in positive ? 'positive' : 'negative',
+    vaf: positive[code] ?? null,
+  }));
 
 describe('the diagnostic section of the file', () => {
   beforeEach(async () => {
@@ -38,35 +76,73 @@ describe('the diagnostic section of the file', () => {
   });
 
   it('shows the ELN 2022 category with its reasons, the genetics as entered, and no note when the risks agree', () => {
-    show(
-      { ...base, riskLevel: 'Medio', genetics },
-      { category: 'favorable', reasons: ['RUNX1::RUNX1T1'], missing: [] },
-    );
+    const diagnostic = { ...base, riskLevel: 'Medio' as const, genetics };
+    show(diagnostic, elnOf(diagnostic, '7+3 AraC + IDA'));
     expect(screen.getByText('Riesgo genético ELN 2022')).toBeInTheDocument();
     expect(screen.getByText('Favorable')).toBeInTheDocument();
-    expect(screen.getByText('Lo decide: RUNX1::RUNX1T1.')).toBeInTheDocument();
+    expect(screen.getByText('RUNX1::RUNX1T1 presente → favorable')).toBeInTheDocument();
     expect(screen.getByText('46,XY,t(8;21)(q22;q22)[20]')).toBeInTheDocument();
     expect(screen.getByText('1 anomalía · RUNX1::RUNX1T1')).toBeInTheDocument();
     expect(screen.getByText('KIT (VAF 31,5 %)')).toBeInTheDocument();
-    expect(screen.getByText('NPM1')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/no coincide/)).not.toBeInTheDocument();
+    // ELN 2024 beside it, not applicable after an intensive first line, and saying why.
+    expect(screen.getByText('Riesgo genético ELN 2024 (terapia de menor intensidad)')).toBeInTheDocument();
+    expect(screen.getByText(/la primera línea es 7\+3 AraC \+ IDA\.$/)).toBeInTheDocument();
   });
 
-  it("says what is missing for an insufficient category, and where the doctor's risks disagree", () => {
-    show(
-      { ...base, riskLevel: 'Alto', genetics },
-      { category: 'insufficient', reasons: [], missing: ['NPM1', 'CEBPA-bZIP'] },
-    );
+  it('lists each reason, the decisive negatives too', () => {
+    const diagnostic = {
+      ...base,
+      genetics: {
+        ...genetics,
+        karyotype: '46,XY[20]',
+        karyotypeResult: 'normal' as const,
+        markers: panel({ NPM1: 40 }),
+        derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+      },
+    };
+    show(diagnostic, elnOf(diagnostic, null));
+    const reasons = screen.getAllByRole('list', { name: 'Motivos de la clasificación' })[0] as HTMLElement;
+    expect(reasons).toHaveTextContent('NPM1 mutado (VAF 40 %)');
+    expect(reasons).toHaveTextContent('FLT3-ITD negativo');
+    expect(reasons).toHaveTextContent('sin citogenética adversa');
+  });
+
+  it("says where the known markers point for an insufficient category, and where the doctor's risks disagree", () => {
+    const diagnostic = {
+      ...base,
+      riskLevel: 'Bajo' as const,
+      genetics: {
+        karyotype: null,
+        karyotypeResult: null,
+        markers: [{ code: '-7' as const, result: 'positive' as const, vaf: null }],
+        derived: { parsed: false, message: null, abnormalities: 0, findings: {} },
+        updatedAt: genetics.updatedAt,
+      },
+    };
+    show(diagnostic, elnOf(diagnostic, null));
     expect(screen.getByText('Insuficiente')).toBeInTheDocument();
-    expect(screen.getByText('Para decidirlo falta estudiar: NPM1, CEBPA-bZIP.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '-7 → adverso salvo que se encuentre un reordenamiento CBF (t(8;21), inv(16)/t(16;16)). Falta por estudiar: RUNX1::RUNX1T1 y CBFB::MYH11 (FISH o RT-PCR).',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/no coincide/)).not.toBeInTheDocument();
   });
 
   it('notes a low risk beside an adverse category, in both languages', async () => {
-    const adverse: Eln2022 = { category: 'adverse', reasons: ['complex', 'TP53'], missing: [] };
-    show({ ...base, riskLevel: 'Bajo', genetics: null }, adverse, 'Bajo');
-    expect(screen.getByText('Lo decide: Cariotipo complejo, TP53.')).toBeInTheDocument();
+    const diagnostic = {
+      ...base,
+      riskLevel: 'Bajo' as const,
+      genetics: {
+        ...genetics,
+        karyotype: '45,XY,-7[20]',
+        markers: panel({}),
+        derived: { parsed: true, message: null, abnormalities: 1, findings: { '-7': true } },
+      },
+    };
+    show(diagnostic, elnOf(diagnostic, null), 'Bajo');
     expect(
       screen.getByText('Riesgo del diagnóstico (Bajo) no coincide con el riesgo ELN 2022 (Adverso).'),
     ).toBeInTheDocument();
@@ -76,23 +152,38 @@ describe('the diagnostic section of the file', () => {
       ),
     ).toBeInTheDocument();
     await i18n.changeLanguage('en');
-    expect(await screen.findByText('Decided by: Complex karyotype, TP53.')).toBeInTheDocument();
-    expect(screen.getAllByText(/disagrees with the ELN 2022 risk \(Adverse\)\.$/)).toHaveLength(2);
+    expect(await screen.findAllByText(/disagrees with the ELN 2022 risk \(Adverse\)\.$/)).toHaveLength(2);
   });
 
-  it('says when an AML has no genetics yet', () => {
-    const aml = { category: 'insufficient' as const, reasons: [], missing: ['NPM1' as const] };
-    show({ ...base, genetics: null }, aml);
+  it('gives ELN 2024 for a less-intensive first line, with the TP53 threshold and the prior HMA to check, in both languages', async () => {
+    const diagnostic = {
+      ...base,
+      dxSubType: 'AML',
+      dxSecondary: 'Secundario' as const,
+      genetics: {
+        ...genetics,
+        karyotype: '46,XY[20]',
+        karyotypeResult: 'normal' as const,
+        markers: panel({ NRAS: 20 }),
+        derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+      },
+    };
+    show(diagnostic, elnOf(diagnostic, 'Azacitidina'));
     expect(
-      screen.getByText('Sin genética cargada: falta el cariotipo y los marcadores.'),
+      screen.getByText('NRAS mutado (VAF 20 %); TP53 negativo; DDX41 negativo → intermedio'),
     ).toBeInTheDocument();
+    expect(screen.getByText(/el registro aplica el de ELN 2022: cuenta desde 10 %/)).toBeInTheDocument();
+    expect(screen.getByText(/LMA secundaria: ELN 2024 no se aplica/)).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+    expect(await screen.findByText(/Secondary AML: ELN 2024 does not apply/)).toBeInTheDocument();
+    expect(screen.getByText(/it counts from 10 %/)).toBeInTheDocument();
+    expect(screen.getByText('ELN 2024 genetic risk (less-intensive therapy)')).toBeInTheDocument();
   });
 
   it('shows no ELN risk for an ALL', () => {
-    show(
-      { ...base, dxSubType: 'ALL-B', genetics: null },
-      { category: 'not_applicable', reasons: [], missing: [] },
-    );
+    const diagnostic = { ...base, dxSubType: 'ALL-B', genetics: null };
+    show(diagnostic, elnOf(diagnostic, null));
     expect(screen.queryByText('Riesgo genético ELN 2022')).not.toBeInTheDocument();
+    expect(screen.queryByText(/ELN 2024/)).not.toBeInTheDocument();
   });
 });

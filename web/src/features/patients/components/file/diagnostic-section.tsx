@@ -1,5 +1,5 @@
 import { Divider, Stack, Text } from '@mantine/core';
-import type { Diagnostic, Eln2022, Risk } from '@registry/shared';
+import type { Diagnostic, Eln, Eln2024, Risk } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../../../lib/dates.ts';
 import { geneticsApply } from '../../wizard/forms/genetics-form.ts';
@@ -13,7 +13,9 @@ interface DiagnosticSectionProps {
   /** In a biobank consent reads 'BioBanco' and carries no date (docs/product-rules.md#biobanks). */
   readonly biobank: boolean;
   /** The patient's ELN 2022 genetic risk, from the first diagnostic. */
-  readonly eln: Eln2022;
+  readonly eln: Eln;
+  /** The ELN 2024 genetic risk for less-intensive therapy, beside it (CONTRACT §10b). */
+  readonly eln2024: Eln2024;
   /** The lab report's risk, the doctor's other judgement set beside the ELN category. */
   readonly labRiskLevel: Risk | null;
 }
@@ -22,9 +24,16 @@ const date = (value: string | null) => (value ? formatIsoDate(value) : null);
 
 /**
  * 03 diagnostic: the first diagnostic, else 'noDiagnostics'. Relapse and consent dates only when set. For
- * an AML, its genetics and the ELN 2022 genetic risk, with a note where the doctor's risks disagree.
+ * an AML, its genetics, the ELN 2022 genetic risk, with a note where the doctor's risks disagree, and
+ * beside it the ELN 2024 risk for less-intensive therapy.
  */
-export function DiagnosticSection({ diagnostics, biobank, eln, labRiskLevel }: DiagnosticSectionProps) {
+export function DiagnosticSection({
+  diagnostics,
+  biobank,
+  eln,
+  eln2024,
+  labRiskLevel,
+}: DiagnosticSectionProps) {
   const { t } = useTranslation();
   const labels = useValueLabels();
   const dx = diagnostics[0];
@@ -62,11 +71,18 @@ export function DiagnosticSection({ diagnostics, biobank, eln, labRiskLevel }: D
             <ElnSummary
               eln={eln}
               title={t('geneticRisk.title')}
-              entered={dx.genetics !== null}
               risks={[
                 { label: t('patientFile.fields.riskLevel'), value: dx.riskLevel },
                 { label: t('patientFile.fields.labRiskLevel'), value: labRiskLevel },
               ]}
+            />
+          )}
+          {aml && (
+            <ElnSummary
+              eln={eln2024}
+              title={t('geneticRisk.title2024')}
+              tp53Threshold
+              priorHmaUnknown={eln2024.priorHmaUnknown}
             />
           )}
           {dx.genetics && <GeneticsView genetics={dx.genetics} />}

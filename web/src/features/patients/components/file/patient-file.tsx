@@ -1,7 +1,16 @@
 import { Accordion, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { isBiobank, mayWrite, type Patient, seesAdminFields } from '@registry/shared';
-import { type ReactNode, Suspense } from 'react';
+import {
+  classifyEln2022,
+  classifyEln2024,
+  isBiobank,
+  LANGUAGES,
+  type Language,
+  mayWrite,
+  type Patient,
+  seesAdminFields,
+} from '@registry/shared';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientSlots } from '../../../../lib/patient-slots.tsx';
 import { policyUserOf, useCurrentUser } from '../../../../lib/session.ts';
@@ -61,7 +70,7 @@ interface PatientFileProps {
  * report (and the code OP).
  */
 export function PatientFile({ patient }: PatientFileProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const [deathOpened, death] = useDisclosure(false);
   const [followUpOpened, followUp] = useDisclosure(false);
@@ -69,6 +78,25 @@ export function PatientFile({ patient }: PatientFileProps) {
   const biobank = isBiobank(patient.institution.type);
   // Admins only look at the clinical records; they edit the lab report's NGS OP entry and the code OP.
   const clinical = mayWrite(policyUserOf(user), 'clinical', biobank);
+
+  // The classifications in the screen's language, by the rules the server applies (its own answer is in
+  // the language the file was read in, and the file is not read again when the language changes).
+  const eln = useMemo(() => {
+    const first = patient.diagnostics[0];
+    const language = (LANGUAGES as readonly string[]).includes(i18n.language)
+      ? (i18n.language as Language)
+      : 'es';
+    const firstLine = patient.treatments.find((treatment) => treatment.order === 1);
+    return {
+      eln2022: classifyEln2022(first?.dxSubType, first?.genetics, language),
+      eln2024: classifyEln2024(
+        first?.dxSubType,
+        first?.genetics,
+        { firstScheme: firstLine?.scheme ?? null, dxSecondary: first?.dxSecondary ?? null },
+        language,
+      ),
+    };
+  }, [patient.diagnostics, patient.treatments, i18n.language]);
 
   const sections: Section[] = [
     // Derived from the diagnostic and the treatments: edited there, not here.
@@ -88,7 +116,8 @@ export function PatientFile({ patient }: PatientFileProps) {
         <DiagnosticSection
           diagnostics={patient.diagnostics}
           biobank={biobank}
-          eln={patient.eln2022}
+          eln={eln.eln2022}
+          eln2024={eln.eln2024}
           labRiskLevel={patient.riskLevel}
         />
       ),

@@ -99,7 +99,19 @@ export const PATIENT: Patient = {
     { id: id(12), name: 'Cytogenetics', content: 'Cariotipo normal', date: null, file: null },
     { id: id(13), name: 'NGS OP', content: 'Informe OP', date: null, file: null },
   ],
-  eln2022: { category: 'insufficient', reasons: [], missing: ['NPM1'] },
+  eln2022: {
+    category: 'insufficient',
+    reasons: [],
+    missing: ['NPM1'],
+    summary: 'Falta por estudiar: NPM1.',
+  },
+  eln2024: {
+    category: 'not_applicable',
+    reasons: [],
+    missing: [],
+    summary: 'ELN 2024 se aplica a la primera línea de intensidad reducida.',
+    priorHmaUnknown: false,
+  },
   course: {
     firstCR: { date: '2024-04-15', category: 'RC', treatmentOrder: 1 },
     mrdNegativeInCR: true,
@@ -126,7 +138,14 @@ export const BARE: Patient = {
   diagnostics: [],
   treatments: [],
   reports: [],
-  eln2022: { category: 'not_applicable', reasons: [], missing: [] },
+  eln2022: { category: 'not_applicable', reasons: [], missing: [], summary: 'Sin diagnóstico.' },
+  eln2024: {
+    category: 'not_applicable',
+    reasons: [],
+    missing: [],
+    summary: 'Sin diagnóstico.',
+    priorHmaUnknown: false,
+  },
   course: { firstCR: null, mrdNegativeInCR: null, inductionFailure: null, transplant: null },
   riskLevel: null,
 };

@@ -1,11 +1,10 @@
-import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
-import type { Eln2022, Eln2022Category, Risk } from '@registry/shared';
+import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
+import { type Eln, type Eln2022Category, type Risk, TP53_MIN_VAF } from '@registry/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ELN_COLORS, riskDisagrees } from './eln-risk.ts';
-import { useMarkerLabels } from './marker-labels.ts';
 
-/** An ELN 2022 category as a badge: the dot carries the colour. */
+/** An ELN category as a badge: the dot carries the colour. */
 export function ElnBadge({ category }: { readonly category: Eln2022Category }) {
   const { t } = useTranslation();
   return (
@@ -22,24 +21,34 @@ export interface JudgedRisk {
 }
 
 interface ElnSummaryProps {
-  readonly eln: Eln2022;
+  readonly eln: Eln;
   /** The title beside the badge. */
   readonly title: string;
   /** The doctor's own risks: a note for each that disagrees with the category. */
   readonly risks?: readonly JudgedRisk[];
-  /** False when no genetics are entered: an insufficient category says so instead of every marker. */
-  readonly entered?: boolean;
+  /** ELN 2024: the TP53 threshold the registry applies, said beside the category (CONTRACT §10b). */
+  readonly tp53Threshold?: boolean;
+  /** ELN 2024 for a secondary AML: a prior hypomethylating agent, which the table excludes, is unknown. */
+  readonly priorHmaUnknown?: boolean;
 }
 
 /**
- * The ELN 2022 genetic risk (CONTRACT §10): its category, the positive markers that decided it, the
- * untested markers that would decide an insufficient one, and where the doctor's own risk disagrees.
+ * An ELN genetic risk (CONTRACT §10, §10b): its category, the sentence that gives its reasons or, for an
+ * insufficient one, where the known markers point and what is still to test (in the caller's language,
+ * from the server or the shared rules), each reason on its own line, and where the doctor's own risk
+ * disagrees.
  */
-export function ElnSummary({ eln, title, risks = [], entered = true }: ElnSummaryProps) {
+export function ElnSummary({
+  eln,
+  title,
+  risks = [],
+  tp53Threshold = false,
+  priorHmaUnknown = false,
+}: ElnSummaryProps) {
   const { t } = useTranslation();
-  const labels = useMarkerLabels();
-  const { category, reasons, missing } = eln;
+  const { category, reasons, summary } = eln;
   const disagreeing = risks.filter((risk) => riskDisagrees(risk.value, category));
+  const classified = category !== 'not_applicable';
   return (
     <Stack gap={6}>
       <Group gap="sm" wrap="wrap">
@@ -48,22 +57,26 @@ export function ElnSummary({ eln, title, risks = [], entered = true }: ElnSummar
         </Text>
         <ElnBadge category={category} />
       </Group>
-      {reasons.length > 0 && (
-        <Text size="sm">
-          {category === 'not_applicable'
-            ? t('geneticRisk.apl', { markers: labels.list(reasons) })
-            : t('geneticRisk.reasons', { markers: labels.list(reasons) })}
+      <Text size="sm">{summary}</Text>
+      {classified && reasons.length > 1 && (
+        <List size="sm" spacing={2} aria-label={t('geneticRisk.reasonsLabel')}>
+          {reasons.map((reason) => (
+            <List.Item key={reason.code} c={reason.result === 'positive' ? undefined : 'dimmed'}>
+              {reason.text}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {tp53Threshold && classified && (
+        <Text size="xs" c="dimmed">
+          {t('geneticRisk.tp53Threshold', { vaf: TP53_MIN_VAF })}
         </Text>
       )}
-      {reasons.length === 0 && category === 'intermediate' && (
-        <Text size="sm">{t('geneticRisk.noLesion')}</Text>
+      {priorHmaUnknown && classified && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
+          <Text size="sm">{t('geneticRisk.priorHma')}</Text>
+        </Alert>
       )}
-      {category === 'insufficient' &&
-        (entered ? (
-          <Text size="sm">{t('geneticRisk.missing', { markers: labels.list(missing) })}</Text>
-        ) : (
-          <Text size="sm">{t('geneticRisk.noGenetics')}</Text>
-        ))}
       {disagreeing.map((risk) => (
         <Alert
           key={risk.label}

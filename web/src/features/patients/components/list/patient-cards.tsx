@@ -61,6 +61,11 @@ function PatientCard({ row, admin }: { readonly row: PatientRow; readonly admin:
             <ElnBadge category={row.eln2022} />
           </CardLine>
         )}
+        {row.eln2024 !== 'not_applicable' && (
+          <CardLine label={t('patientList.columns.eln2024')}>
+            <ElnBadge category={row.eln2024} />
+          </CardLine>
+        )}
         {row.ngs && (
           <CardLine label={t('patientList.columns.ngs')}>
             <TruncatedText text={row.ngs} max={CELL_TEXT_MAX} />

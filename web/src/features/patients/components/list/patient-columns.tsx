@@ -140,6 +140,11 @@ export function usePatientColumns(
       render: (row) => <ElnBadge category={row.eln2022} />,
     },
     {
+      key: 'eln2024',
+      header: t('patientList.columns.eln2024'),
+      render: (row) => <ElnBadge category={row.eln2024} />,
+    },
+    {
       key: 'ngs',
       header: t('patientList.columns.ngs'),
       render: (row) => <LongText text={row.ngs} width={90} />,

@@ -97,6 +97,25 @@ export function PatientFiltersBar({ isAdmin, filters, doctorName, onChange }: Pa
         w={{ base: '100%', xs: 170 }}
       />
       <Select
+        label={t('patientList.filters.eln2024')}
+        data={[
+          all,
+          ...ELN2022_CATEGORIES.map((category) => ({
+            value: category,
+            label: t(`patientCommon.eln2022.${category}`),
+          })),
+        ]}
+        value={filters.eln2024 ?? ALL}
+        onChange={(value) =>
+          onChange(
+            'eln2024',
+            ELN2022_CATEGORIES.find((category) => category === value),
+          )
+        }
+        allowDeselect={false}
+        w={{ base: '100%', xs: 220 }}
+      />
+      <Select
         label={t('dataQuality.filter.label')}
         data={[all, ...QUALITY_FILTERS.map((value) => ({ value, label: t(`dataQuality.filter.${value}`) }))]}
         value={filters.quality ?? ALL}

@@ -44,6 +44,8 @@ const TEXTS = {
     open: 'Ver la historia clínica de HC-0001',
     empty: 'No hay pacientes para mostrar.',
     search: 'Código OP, paciente, institución o informe',
+    eln2024: 'ELN 2024',
+    intermediate: 'Intermedio',
   },
   en: {
     codeOP: 'Code OP',
@@ -62,6 +64,8 @@ const TEXTS = {
     open: 'See the clinical history of HC-0001',
     empty: 'There are no patients to show.',
     search: 'Code OP, patient, institution or report',
+    eln2024: 'ELN 2024',
+    intermediate: 'Intermediate',
   },
 } as const;
 
@@ -181,6 +185,10 @@ describe.each(['es', 'en'] as const)('finding patients (%s)', (language) => {
       expect(one.getByText('AL-OP#12')).toBeInTheDocument();
       expect(one.getByText(text.relapse)).toBeInTheDocument();
       expect(one.getByText(/AML M2/)).toBeInTheDocument();
+      // ELN 2024 beside ELN 2022 on the card; a patient it does not apply to shows no line for it.
+      expect(one.getByText(`${text.eln2024}:`)).toBeInTheDocument();
+      expect(one.getByText(text.intermediate)).toBeInTheDocument();
+      expect(within(second as HTMLElement).queryByText(`${text.eln2024}:`)).not.toBeInTheDocument();
       expect(one.getByRole('link', { name: text.open })).toHaveAttribute('href', `/patient/${rows[0]?.id}`);
       expect(within(second as HTMLElement).getByText(text.missing)).toBeInTheDocument();
 

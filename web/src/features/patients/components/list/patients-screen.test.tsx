@@ -12,6 +12,13 @@ const headers = () =>
     .getAllByRole('columnheader')
     .map((header) => header.textContent);
 
+/** The options a select's combobox controls. */
+function optionsOf(combobox: HTMLElement): HTMLElement {
+  const listbox = document.getElementById(combobox.getAttribute('aria-controls') ?? '');
+  expect(listbox).not.toBeNull();
+  return listbox as HTMLElement;
+}
+
 describe('PatientsScreen', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
@@ -34,6 +41,7 @@ describe('PatientsScreen', () => {
       'Tipo de Dx',
       'Recaída',
       'ELN 2022',
+      'ELN 2024',
       'NGS',
       'Estudios moleculares',
       'NGS OP',
@@ -47,6 +55,7 @@ describe('PatientsScreen', () => {
     expect(one.getByText('Sí')).toBeInTheDocument();
     expect(one.getByText('Informe OP')).toBeInTheDocument();
     expect(one.getByText('Insuficiente')).toBeInTheDocument();
+    expect(one.getByText('Intermedio')).toBeInTheDocument();
     expect(one.getByRole('link', { name: 'Ver la historia clínica de HC-0001' })).toHaveAttribute(
       'href',
       `/patient/${rows[0]?.id}`,
@@ -68,7 +77,7 @@ describe('PatientsScreen', () => {
     expect(screen.getByRole('heading', { name: 'Mis pacientes' })).toBeInTheDocument();
     expect(headers()).not.toContain('Código OP');
     expect(headers()).not.toContain('NGS OP');
-    expect(headers()).toHaveLength(10);
+    expect(headers()).toHaveLength(11);
     expect(screen.getByRole('combobox', { name: 'Riesgo ELN 2022' })).toBeInTheDocument();
     // A doctor's list keeps its one order: the registration date does not sort.
     expect(within(screen.getByRole('table')).queryAllByRole('button')).toHaveLength(0);
@@ -114,9 +123,21 @@ describe('PatientsScreen', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Recaída' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sí', hidden: true }));
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ relapse: 'true', page: '0' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Riesgo ELN 2022' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Adverso', hidden: true }));
+    // The two ELN filters offer the same categories: each option is picked from its own list.
+    const eln2022 = screen.getByRole('combobox', { name: 'Riesgo ELN 2022' });
+    await userEvent.click(eln2022);
+    await userEvent.click(
+      await within(optionsOf(eln2022)).findByRole('option', { name: 'Adverso', hidden: true }),
+    );
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ eln: 'adverse', page: '0' }));
+    const eln2024 = screen.getByRole('combobox', { name: 'Riesgo ELN 2024 (menor intensidad)' });
+    await userEvent.click(eln2024);
+    await userEvent.click(
+      await within(optionsOf(eln2024)).findByRole('option', { name: 'Intermedio', hidden: true }),
+    );
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toMatchObject({ eln: 'adverse', eln2024: 'intermediate', page: '0' }),
+    );
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Subtipo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'ALL-T', hidden: true }));
@@ -129,6 +150,7 @@ describe('PatientsScreen', () => {
     expect(listCalls(api).at(-1)).toMatchObject({
       relapse: 'true',
       eln: 'adverse',
+      eln2024: 'intermediate',
       subtype: 'ALL-T',
       institutionCode: 'HI',
     });
@@ -137,6 +159,7 @@ describe('PatientsScreen', () => {
     expect(JSON.parse(localStorage.getItem('patient_filters') ?? '{}')).toEqual({
       relapse: 'true',
       eln: 'adverse',
+      eln2024: 'intermediate',
       subtype: 'ALL-T',
       institutionCode: 'HI',
       text: 'HC-0001',

@@ -14,6 +14,7 @@ import { useDeferredValue, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldDisabled } from '../../../../components/disabled-fieldset.tsx';
+import { currentLanguage } from '../../../../lib/i18n.ts';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { ElnSummary } from '../../components/genetics/eln-summary.tsx';
 import type { DiagnosticValues } from '../forms/diagnostic-form.ts';
@@ -64,7 +65,7 @@ export function GeneticsPanel({ form, subType, sex = null }: GeneticsPanelProps)
   const entered = enteredMarkers(markers);
   const derived = reading ?? readKaryotype(null);
   const implied = resolveMarkers({ karyotypeResult, markers: [], derived });
-  const eln = classifyEln2022(subType, { karyotypeResult, markers: entered, derived });
+  const eln = classifyEln2022(subType, { karyotypeResult, markers: entered, derived }, currentLanguage());
   const errors = form.formState.errors.genetics;
 
   /** Every marker of a group not tested yet becomes negative: most of a panel is negative. */
