@@ -165,11 +165,3 @@ export const ELN2022_CATEGORIES = [
   'not_applicable',
 ] as const;
 export type Eln2022Category = (typeof ELN2022_CATEGORIES)[number];
-
-/** A patient's ELN 2022 genetic risk: the category, the positive markers that decided it, what is missing. */
-export const eln2022Schema = z.object({
-  category: z.enum(ELN2022_CATEGORIES),
-  reasons: z.array(z.enum(GENETIC_MARKERS)),
-  missing: z.array(z.enum(GENETIC_MARKERS)),
-});
-export type Eln2022 = z.infer<typeof eln2022Schema>;
