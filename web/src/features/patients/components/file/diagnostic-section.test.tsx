@@ -1,5 +1,5 @@
 import type { Diagnostic, Eln2022 } from '@registry/shared';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
 import { renderScreen } from '../../../../test/render.tsx';
@@ -51,6 +51,42 @@ describe('the diagnostic section of the file', () => {
     expect(screen.getByText('NPM1')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/no coincide/)).not.toBeInTheDocument();
+  });
+
+  it('shows what the reading left unknown and unread, and why it could not read a text', () => {
+    const unknown = {
+      ...genetics,
+      karyotype: '46,XY,add(11)(q23)[20].nuc ish(FGFR1x3)[40/200]',
+      derived: {
+        parsed: true,
+        message: null,
+        abnormalities: 1,
+        findings: { 'MLLT3::KMT2A': null, 'KMT2A-r': null, '-7': false },
+        unread: ['(FGFR1x3)[40/200]'],
+      },
+    };
+    show({ ...base, genetics: unknown }, { category: 'insufficient', reasons: [], missing: ['KMT2A-r'] });
+    expect(
+      screen.getByText('1 anomalía · sin saber: MLLT3::KMT2A, KMT2A-r · sin leer: (FGFR1x3)[40/200]'),
+    ).toBeInTheDocument();
+    cleanup();
+    const unread = {
+      ...genetics,
+      karyotype: '45,XY[20]',
+      derived: {
+        parsed: false,
+        message: 'Línea 1: el número 45 no concuerda con sus ganancias y pérdidas (serían 46).',
+        abnormalities: 0,
+        findings: {},
+        unread: [],
+      },
+    };
+    show({ ...base, genetics: unread }, { category: 'insufficient', reasons: [], missing: [] });
+    expect(
+      screen.getByText(
+        'No se pudo leer: Línea 1: el número 45 no concuerda con sus ganancias y pérdidas (serían 46).',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says what is missing for an insufficient category, and where the doctor's risks disagree", () => {
