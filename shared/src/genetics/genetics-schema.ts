@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Language, translateMessage } from '../locales/index.ts';
+import type { Language } from '../locales/index.ts';
+import { translateMessage } from '../locales/karyotype-texts.ts';
 import { isStorableText } from '../text.ts';
 import { KARYOTYPE_MAX, readKaryotype } from './karyotype.ts';
 import {

@@ -61,23 +61,6 @@ export const en: typeof es = {
     normalKaryotypeWithFinding:
       'A normal karyotype cannot stand beside a positive rearrangement or karyotype finding (entered or read from the text).',
   },
-  karyotype: {
-    tooLong: 'The text has {{length}} characters; up to {{max}} are read.',
-    emptyLine: 'Cell line {{line}} is empty.',
-    countFirst: 'Line {{line}}: the chromosome count comes first, not “{{text}}”.',
-    notCount: 'Line {{line}}: “{{text}}” is not a chromosome count.',
-    sexFirst: 'Line {{line}}: the sex chromosomes (or idem, sl, sdl) follow the count.',
-    noEarlierLine: 'Line {{line}}: “{{text}}” names no earlier cell line.',
-    notCellCount: 'Line {{line}}: “{{text}}” is not a cell count.',
-    cannotRead: 'Line {{line}}: cannot read “{{text}}”.',
-    noChromosome: 'Line {{line}}: there is no chromosome “{{text}}”.',
-    bandsMismatch: 'Line {{line}}: the breakpoints of “{{text}}” do not match its chromosomes.',
-    notBreakpoint: 'Line {{line}}: “{{text}}” has a breakpoint that is no band.',
-    needsBreakpoints: 'Line {{line}}: “{{text}}” needs its breakpoints to tell what it shows.',
-    countMismatch:
-      'Line {{line}}: the count {{count}} does not agree with its gains and losses (they give {{expected}}).',
-    gainAndLoss: 'Line {{line}}: chromosome {{chromosome}} is both lost and gained.',
-  },
   genetics: {
     karyotypeUnreadable: 'The karyotype could not be read; only the entered markers count.',
   },

@@ -59,23 +59,6 @@ export const es = {
     normalKaryotypeWithFinding:
       'Un cariotipo normal no puede tener una reordenación ni un hallazgo del cariotipo positivo (ingresado o leído del texto).',
   },
-  karyotype: {
-    tooLong: 'El texto tiene {{length}} caracteres; se leen hasta {{max}}.',
-    emptyLine: 'La línea celular {{line}} está vacía.',
-    countFirst: 'Línea {{line}}: primero va el número de cromosomas, no «{{text}}».',
-    notCount: 'Línea {{line}}: «{{text}}» no es un número de cromosomas.',
-    sexFirst: 'Línea {{line}}: tras el número van los cromosomas sexuales (o idem, sl, sdl).',
-    noEarlierLine: 'Línea {{line}}: «{{text}}» no remite a una línea anterior.',
-    notCellCount: 'Línea {{line}}: «{{text}}» no es un número de células.',
-    cannotRead: 'Línea {{line}}: no se puede leer «{{text}}».',
-    noChromosome: 'Línea {{line}}: no existe el cromosoma «{{text}}».',
-    bandsMismatch: 'Línea {{line}}: los puntos de rotura de «{{text}}» no corresponden a sus cromosomas.',
-    notBreakpoint: 'Línea {{line}}: «{{text}}» tiene un punto de rotura que no es una banda.',
-    needsBreakpoints: 'Línea {{line}}: «{{text}}» necesita sus puntos de rotura para saber qué muestra.',
-    countMismatch:
-      'Línea {{line}}: el número {{count}} no concuerda con sus ganancias y pérdidas (serían {{expected}}).',
-    gainAndLoss: 'Línea {{line}}: el cromosoma {{chromosome}} aparece a la vez perdido y ganado.',
-  },
   genetics: {
     karyotypeUnreadable: 'No se pudo leer el cariotipo; solo cuentan los marcadores ingresados.',
   },

@@ -35,15 +35,3 @@ export function translateKey(language: Language, key: string): string {
   const table = sharedTexts[language] as unknown as Record<string, Record<string, string> | undefined>;
   return (group && name && table[group]?.[name]) || key;
 }
-
-/** Resolves a message key with its parameters (`{{line}}`) to its text in a language. */
-export function translateMessage(
-  language: Language,
-  key: string,
-  params: Record<string, string> = {},
-): string {
-  return translateKey(language, key).replace(
-    /\{\{(\w{1,20})\}\}/g,
-    (whole, name: string) => params[name] ?? whole,
-  );
-}

@@ -15,20 +15,6 @@ export function translateRuntimeKey(t: TFunction, key: string | undefined, fallb
   return text || fallback || key;
 }
 
-/** Translates a run-time key with its parameters (a shared reader's message), else the fallback. */
-export function translateWithParams(
-  t: TFunction,
-  key: string,
-  params: Record<string, string>,
-  fallback: string,
-): string {
-  const text = (t as unknown as (k: string, o: Record<string, string>) => string)(key, {
-    ...params,
-    defaultValue: '',
-  });
-  return text || fallback || key;
-}
-
 /** The server's message of a failed call (already in the user's language), else the fallback. */
 export function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;

@@ -47,9 +47,12 @@ import type { ElnDetail } from '../../db/schema.ts';
  */
 export const DERIVED_REVISION = `${ELN2022_VERSION} · ${ELN2024_VERSION} · ${COURSE_VERSION} · 2 · quality 1`;
 
-/** A diagnostic's genetics with the karyotype read by this version of the reader. */
-export function currentGenetics(genetics: Genetics | null | undefined): Genetics | null {
-  return genetics ? { ...genetics, derived: deriveGenetics(genetics.karyotype) } : null;
+/**
+ * A diagnostic's genetics with the karyotype read by this version of the reader; with a language, the
+ * reader's message is worded in it (the caller's), quoting the text as typed.
+ */
+export function currentGenetics(genetics: Genetics | null | undefined, language?: Language): Genetics | null {
+  return genetics ? { ...genetics, derived: deriveGenetics(genetics.karyotype, language) } : null;
 }
 
 /** The ELN 2022 genetic risk of a patient: that of the first diagnostic (CONTRACT §10). */

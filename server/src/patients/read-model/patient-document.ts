@@ -88,7 +88,7 @@ export function toPatient(row: DocumentRow, viewer: Viewer, language: Language =
   // The karyotype as this version reads it, and the genetic risk it gives.
   const diagnostics = (row.diagnostics ?? []).map((diagnostic) => ({
     ...diagnostic,
-    genetics: currentGenetics(diagnostic.genetics),
+    genetics: currentGenetics(diagnostic.genetics, language),
   }));
   const demography = row.demography ?? null;
   const treatments = row.treatments ?? [];

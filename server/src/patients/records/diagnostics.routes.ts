@@ -3,6 +3,7 @@ import {
   dataOf,
   diagnosticSchema,
   geneticsInputSchema,
+  pickLanguage,
   updateDiagnosticSchema,
 } from '@registry/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { actorOf } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import { ifMatchOf } from '../../http/if-match.ts';
 import { idParams } from '../../http/route-schemas.ts';
+import { currentGenetics } from '../read-model/derived.ts';
 import { createDiagnostic, updateDiagnostic } from './diagnostics.service.ts';
 import { saveGenetics } from './genetics.service.ts';
 import { recordWrite, sendWritten } from './record-routes.ts';
@@ -82,7 +84,10 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         request.body,
         ifMatchOf(request),
       );
-      return sendWritten(reply, written);
+      // What the reader says of the text, in the caller's language.
+      const language = pickLanguage(request.headers['accept-language']);
+      const data = { ...written.data, genetics: currentGenetics(written.data.genetics, language) };
+      return sendWritten(reply, { ...written, data });
     },
   );
 };

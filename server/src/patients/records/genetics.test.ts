@@ -187,6 +187,44 @@ describe('genetics and the ELN 2022 genetic risk', () => {
     });
   });
 
+  it('says why it cannot read a text in the caller’s language, quoting it as typed', async () => {
+    const { id, diagnosticId } = await patientWith('AML');
+    const payload = { karyotype: '45, XY, T(8;21)(q22;q22) [20]', karyotypeResult: 'abnormal', markers: [] };
+    const saved = await put(doctor, diagnosticId, payload, { 'accept-language': 'en' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.genetics.derived.message).toBe(
+      'Line 1: the count 45 does not agree with its gains and losses (they give 46).',
+    );
+    const file = (
+      await t.request({
+        method: 'GET',
+        url: `/api/patients/${id}`,
+        token: doctor.token,
+        headers: { 'accept-language': 'es' },
+      })
+    ).json().data;
+    expect(file.diagnostics[0].genetics.derived).toMatchObject({
+      parsed: false,
+      message: 'Línea 1: el número 45 no concuerda con sus ganancias y pérdidas (serían 46).',
+      findings: {},
+    });
+  });
+
+  it('leaves unknown what the text leaves unread, and the category abstains instead of guessing', async () => {
+    const { id, diagnosticId } = await patientWith('AML');
+    const res = await put(doctor, diagnosticId, {
+      karyotype: '46,XY,add(11)(q23)[20].nuc ish(FGFR1x3)[40/200]',
+      karyotypeResult: 'abnormal',
+      markers: [npm1, { code: 'FLT3-ITD', result: 'negative', vaf: null }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const derived = res.json().data.genetics.derived;
+    expect(derived.findings['KMT2A-r']).toBeNull();
+    expect(derived.unread).toEqual(['(FGFR1x3)[40/200]']);
+    // NPM1 alone would be favorable; a KMT2A rearrangement would make it adverse.
+    expect((await read(doctor, id)).eln2022.category).toBe('insufficient');
+  });
+
   it('answers 404 for another doctor’s diagnostic and 403 to an admin, and 412 on a stale version', async () => {
     const { diagnosticId } = await patientWith('AML');
     const body = { ...normalKaryotype, markers: [] };

@@ -6,7 +6,7 @@ import {
   type Eln2024,
   type Language,
 } from '@registry/shared';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
 import { renderScreen } from '../../../../test/render.tsx';
@@ -99,7 +99,7 @@ describe('the diagnostic section of the file', () => {
         karyotype: '46,XY[20]',
         karyotypeResult: 'normal' as const,
         markers: panel({ NPM1: 40 }),
-        derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+        derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
       },
     };
     show(diagnostic, elnOf(diagnostic, null));
@@ -107,6 +107,44 @@ describe('the diagnostic section of the file', () => {
     expect(reasons).toHaveTextContent('NPM1 mutado (VAF 40 %)');
     expect(reasons).toHaveTextContent('FLT3-ITD negativo');
     expect(reasons).toHaveTextContent('sin citogenética adversa');
+  });
+
+  it('shows what the reading left unknown and unread, and why it could not read a text', () => {
+    const unknown = {
+      ...genetics,
+      karyotype: '46,XY,add(11)(q23)[20].nuc ish(FGFR1x3)[40/200]',
+      derived: {
+        parsed: true,
+        message: null,
+        abnormalities: 1,
+        findings: { 'MLLT3::KMT2A': null, 'KMT2A-r': null, '-7': false },
+        unread: ['(FGFR1x3)[40/200]'],
+      },
+    };
+    const withUnknown = { ...base, genetics: unknown };
+    show(withUnknown, elnOf(withUnknown, null));
+    expect(
+      screen.getByText('1 anomalía · sin saber: MLLT3::KMT2A, KMT2A-r · sin leer: (FGFR1x3)[40/200]'),
+    ).toBeInTheDocument();
+    cleanup();
+    const unread = {
+      ...genetics,
+      karyotype: '45,XY[20]',
+      derived: {
+        parsed: false,
+        message: 'Línea 1: el número 45 no concuerda con sus ganancias y pérdidas (serían 46).',
+        abnormalities: 0,
+        findings: {},
+        unread: [],
+      },
+    };
+    const withUnread = { ...base, genetics: unread };
+    show(withUnread, elnOf(withUnread, null));
+    expect(
+      screen.getByText(
+        'No se pudo leer: Línea 1: el número 45 no concuerda con sus ganancias y pérdidas (serían 46).',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says where the known markers point for an insufficient category, and where the doctor's risks disagree", () => {
@@ -117,7 +155,7 @@ describe('the diagnostic section of the file', () => {
         karyotype: null,
         karyotypeResult: null,
         markers: [{ code: '-7' as const, result: 'positive' as const, vaf: null }],
-        derived: { parsed: false, message: null, abnormalities: 0, findings: {} },
+        derived: { parsed: false, message: null, abnormalities: 0, findings: {}, unread: [] },
         updatedAt: genetics.updatedAt,
       },
     };
@@ -165,7 +203,7 @@ describe('the diagnostic section of the file', () => {
         karyotype: '46,XY[20]',
         karyotypeResult: 'normal' as const,
         markers: panel({ NRAS: 20 }),
-        derived: { parsed: true, message: null, abnormalities: 0, findings: {} },
+        derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
       },
     };
     show(diagnostic, elnOf(diagnostic, 'Azacitidina'));

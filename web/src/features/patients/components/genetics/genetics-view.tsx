@@ -6,7 +6,8 @@ import { useMarkerLabels } from './marker-labels.ts';
 
 /**
  * A diagnostic's genetics on the patient file: the karyotype as the laboratory wrote it, its result, what
- * the registry read from it, and the markers found positive and negative (the rest were not tested).
+ * the registry read from it (what it shows, what it leaves unknown, what it left unread, or why it could
+ * not read it), and the markers found positive and negative (the rest were not tested).
  */
 export function GeneticsView({ genetics }: { readonly genetics: Genetics }) {
   const { t } = useTranslation();
@@ -19,13 +20,23 @@ export function GeneticsView({ genetics }: { readonly genetics: Genetics }) {
       return null;
     }
     if (!derived.parsed) {
-      return t('geneticRisk.unreadable');
+      // The server words why, in the user's language, quoting the text as typed.
+      return [t('geneticRisk.unreadable'), derived.message].filter(Boolean).join(': ');
     }
-    const shown = Object.entries(derived.findings)
-      .filter(([, found]) => found)
-      .map(([code]) => code as keyof typeof derived.findings);
-    const count = t('geneticRisk.abnormalities', { count: derived.abnormalities });
-    return shown.length > 0 ? `${count} · ${labels.list(shown)}` : count;
+    const having = (value: boolean | null) =>
+      Object.entries(derived.findings)
+        .filter(([, found]) => found === value)
+        .map(([code]) => code as keyof typeof derived.findings);
+    const shown = having(true);
+    const unknown = having(null);
+    return [
+      t('geneticRisk.abnormalities', { count: derived.abnormalities }),
+      shown.length > 0 ? labels.list(shown) : null,
+      unknown.length > 0 ? t('geneticRisk.unknownFindings', { markers: labels.list(unknown) }) : null,
+      derived.unread.length > 0 ? t('geneticRisk.unreadParts', { parts: derived.unread.join('; ') }) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   };
   return (
     <FieldGrid

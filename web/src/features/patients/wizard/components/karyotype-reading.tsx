@@ -5,10 +5,10 @@ import {
   type KaryotypeCode,
   type KaryotypeReading as Reading,
   type Sex,
+  translateMessage,
 } from '@registry/shared';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { translateWithParams } from '../../../../lib/translate.ts';
 import { useMarkerLabels } from '../../components/genetics/marker-labels.ts';
 
 interface KaryotypeReadingProps {
@@ -33,7 +33,8 @@ const warning = { display: 'flex', gap: 6, alignItems: 'flex-start' } as const;
  * Announced politely as it changes.
  */
 export function KaryotypeReading({ id, text, reading, otherSex, onUseLine }: KaryotypeReadingProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'es';
   const labels = useMarkerLabels();
   const tooLong = text.trim().length > KARYOTYPE_MAX;
   const line = tooLong ? findIscnLine(text) : null;
@@ -75,7 +76,7 @@ export function KaryotypeReading({ id, text, reading, otherSex, onUseLine }: Kar
         </Text>
         {reading.message && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {translateWithParams(t, reading.message, reading.params, reading.detail ?? '')}
+            {translateMessage(language, reading.message, reading.params)}
           </Text>
         )}
       </>
