@@ -2,6 +2,7 @@ import {
   classifyEln2022,
   classifyEln2024,
   type Diagnostic,
+  deriveGenetics,
   type Eln,
   type Eln2024,
   type Language,
@@ -99,7 +100,7 @@ describe('the diagnostic section of the file', () => {
         karyotype: '46,XY[20]',
         karyotypeResult: 'normal' as const,
         markers: panel({ NPM1: 40 }),
-        derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
+        derived: deriveGenetics('46,XY[20]'),
       },
     };
     show(diagnostic, elnOf(diagnostic, null));
@@ -177,7 +178,7 @@ describe('the diagnostic section of the file', () => {
         ...genetics,
         karyotype: '45,XY,-7[20]',
         markers: panel({}),
-        derived: { parsed: true, message: null, abnormalities: 1, findings: { '-7': true } },
+        derived: deriveGenetics('45,XY,-7[20]'),
       },
     };
     show(diagnostic, elnOf(diagnostic, null), 'Bajo');
@@ -203,7 +204,7 @@ describe('the diagnostic section of the file', () => {
         karyotype: '46,XY[20]',
         karyotypeResult: 'normal' as const,
         markers: panel({ NRAS: 20 }),
-        derived: { parsed: true, message: null, abnormalities: 0, findings: {}, unread: [] },
+        derived: deriveGenetics('46,XY[20]'),
       },
     };
     show(diagnostic, elnOf(diagnostic, 'Azacitidina'));
