@@ -46,11 +46,15 @@ const LESIONS: readonly (readonly [string, number, (random: Random, sex: Sex) =>
   [
     'inv(16)',
     7,
-    (random) => ({
-      karyotype: random.chance(0.3) ? ['inv(16)(p13q22)', '+22'] : ['inv(16)(p13q22)'],
-      count: 0,
-      markers: ['CBFB::MYH11'],
-    }),
+    (random) => {
+      // A trisomy 22 often goes with inv(16): one chromosome more.
+      const trisomy22 = random.chance(0.3);
+      return {
+        karyotype: trisomy22 ? ['inv(16)(p13q22)', '+22'] : ['inv(16)(p13q22)'],
+        count: trisomy22 ? 1 : 0,
+        markers: ['CBFB::MYH11'],
+      };
+    },
   ],
   ['t(9;11)', 2, () => ({ karyotype: ['t(9;11)(p21;q23)'], count: 0, markers: ['MLLT3::KMT2A'] })],
   ['KMT2A', 2, () => ({ karyotype: ['t(11;19)(q23;p13.1)'], count: 0, markers: ['KMT2A-r'] })],
