@@ -83,6 +83,76 @@ describe('a possible duplicate across doctors', () => {
     expect(queries.data).toEqual([]);
   });
 
+  it('counts the possible duplicates across doctors in the admin’s overview, per doctor and in total, and tells no doctor', async () => {
+    const first = await newDoctor(t);
+    const second = await newDoctor(t, { id: first.institutionId ?? '' });
+    const elsewhere = await newDoctor(t);
+    // The patients share a birth date and sex (the helpers'); the diagnosis date makes the key.
+    const onKey = (caller: Caller, dxDate: string) =>
+      consentedPatient(t, caller, { dxDate, consentDate: dxDate });
+    const firstA = await onKey(first, '2019-07-01');
+    await onKey(first, '2019-07-01');
+    // Two of the first doctor's own patients alike, and nobody else's: a duplicate, but not across doctors.
+    await onKey(first, '2019-08-01');
+    await onKey(first, '2019-08-01');
+    const secondA = await onKey(second, '2019-07-01');
+    const secondB = await onKey(second, '2019-09-01');
+    // The same key in another institution is nobody's duplicate here.
+    await onKey(elsewhere, '2019-07-01');
+    await onKey(elsewhere, '2019-09-01');
+
+    const codeOf = async (caller: Caller) =>
+      (await get(admin, `/api/patients/list?doctorId=${caller.doctorId}&size=1`)).data[0].institution.code;
+    const code = await codeOf(first);
+    const byDoctor = (
+      await get(admin, `/api/quality/overview?groupBy=doctor&institutionCode=${encodeURIComponent(code)}`)
+    ).data;
+    const ofDoctor = (caller: Caller) =>
+      byDoctor.rows.find((r: { doctor: { id: string } }) => r.doctor.id === caller.doctorId)
+        ?.duplicatesAcrossDoctors;
+    expect([ofDoctor(first), ofDoctor(second)]).toEqual([2, 1]);
+    expect(byDoctor.total.duplicatesAcrossDoctors).toBe(3);
+
+    const byInstitution = (await get(admin, '/api/quality/overview')).data;
+    const ofInstitution = (caller: Caller) =>
+      byInstitution.rows.find(
+        (r: { institution: { id: string } }) => r.institution.id === caller.institutionId,
+      )?.duplicatesAcrossDoctors;
+    expect([ofInstitution(first), ofInstitution(elsewhere)]).toEqual([3, 0]);
+    expect(byInstitution.total.duplicatesAcrossDoctors).toBe(
+      byInstitution.rows.reduce(
+        (sum: number, r: { duplicatesAcrossDoctors: number }) => sum + r.duplicatesAcrossDoctors,
+        0,
+      ),
+    );
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/quality/overview/csv?groupBy=doctor&institutionCode=${encodeURIComponent(code)}`,
+      token: admin.token,
+      headers: { 'accept-language': 'en' },
+    });
+    const [header, ...lines] = csv.body.replace('\uFEFF', '').trimEnd().split('\n');
+    const column = header?.split(',').indexOf('Possible duplicates across doctors') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(lines.at(-1)?.split(',')[column]).toBe('3');
+
+    // A doctor is told of their own look-alikes only, and may not ask for the overview.
+    expect(await rulesOf(second, secondA)).not.toContain('possibleDuplicate');
+    expect(await rulesOf(first, firstA)).toContain('possibleDuplicate');
+    expect(await rulesOf(admin, secondA)).toContain('possibleDuplicate');
+    // Its list row counts as many findings as the second doctor's patient with no look-alike.
+    const rows = (await get(second, '/api/patients/list?size=1000')).data;
+    const findings = (id: string) => {
+      const row = rows.find((r: { id: string }) => r.id === id);
+      return [row.qualityErrors, row.qualityWarnings];
+    };
+    expect(findings(secondA)).toEqual(findings(secondB));
+    expect(await rulesOf(second, secondA)).toEqual(await rulesOf(second, secondB));
+    for (const url of ['/api/quality/overview', '/api/quality/overview/csv']) {
+      expect((await t.request({ method: 'GET', url, token: second.token })).statusCode).toBe(403);
+    }
+  });
+
   it('still tells a doctor of two of their own patients', async () => {
     const first = await consentedPatient(t, prober, { dxDate: '2020-05-05', consentDate: '2020-05-05' });
     const second = await consentedPatient(t, prober, { dxDate: '2020-05-05', consentDate: '2020-05-05' });

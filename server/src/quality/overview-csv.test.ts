@@ -9,6 +9,7 @@ const figures = (patients: number, medianDaysToRegistration: number | null): Ove
   elnInputs: ELN_INPUT_FIELDS.map((field) => ({ field, n: 0 })),
   qualityErrors: 1,
   qualityWarnings: 0,
+  duplicatesAcrossDoctors: 4,
   openQueries: 2,
   answeredQueries: 0,
   openQueriesMedianDays: 3.5,
@@ -41,10 +42,14 @@ describe('the quality overview as CSV', () => {
       'Pacientes con LMA',
       'Con fecha de diagnóstico',
     ]);
-    expect(header?.split(';')).toHaveLength(5 + COMPLETENESS_FIELDS.length + ELN_INPUT_FIELDS.length + 8);
+    expect(header?.split(';')).toHaveLength(5 + COMPLETENESS_FIELDS.length + ELN_INPUT_FIELDS.length + 9);
     // A name holding the separator is quoted; one a spreadsheet would run is defused.
     expect(row?.startsWith(`HC-01;"Hospital de Clínicas; sede norte";'=Ana Paz;2;1;`)).toBe(true);
-    expect(row?.endsWith(';1;0;2;0;3,5;;0;12,5')).toBe(true);
+    expect(header?.split(';').slice(-8, -6)).toEqual([
+      'Con advertencias',
+      'Posibles duplicados entre médicos',
+    ]);
+    expect(row?.endsWith(';1;0;4;2;0;3,5;;0;12,5')).toBe(true);
     expect(total?.startsWith(';Total;;2;')).toBe(true);
   });
 
@@ -54,6 +59,7 @@ describe('the quality overview as CSV', () => {
       header?.startsWith('Institution code,Institution,Doctor,Patients,AML patients,With diagnosis date,'),
     ).toBe(true);
     expect(row?.startsWith("HC-01,Hospital de Clínicas; sede norte,'=Ana Paz,2,1,")).toBe(true);
-    expect(row?.endsWith(',1,0,2,0,3.5,,0,12.5')).toBe(true);
+    expect(header?.split(',').slice(-8, -6)).toEqual(['With warnings', 'Possible duplicates across doctors']);
+    expect(row?.endsWith(',1,0,4,2,0,3.5,,0,12.5')).toBe(true);
   });
 });

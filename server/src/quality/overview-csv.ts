@@ -46,6 +46,7 @@ const HEADERS: Record<Language, Headers> = {
     figures: [
       'Con errores',
       'Con advertencias',
+      'Posibles duplicados entre médicos',
       'Consultas abiertas',
       'Consultas respondidas',
       'Días abierta (mediana)',
@@ -85,6 +86,7 @@ const HEADERS: Record<Language, Headers> = {
     figures: [
       'With errors',
       'With warnings',
+      'Possible duplicates across doctors',
       'Open queries',
       'Answered queries',
       'Days open (median)',
@@ -123,6 +125,7 @@ export function overviewCsv(view: Overview, language: Language): string {
     ...figures.elnInputs.map((entry) => entry.n),
     figures.qualityErrors,
     figures.qualityWarnings,
+    figures.duplicatesAcrossDoctors,
     figures.openQueries,
     figures.answeredQueries,
     number(figures.openQueriesMedianDays),

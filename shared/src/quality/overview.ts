@@ -70,6 +70,12 @@ export const overviewFiguresSchema = z.object({
   qualityErrors: z.number().int(),
   /** Patients with a warning but no error (the list's `quality=warning`). */
   qualityWarnings: z.number().int(),
+  /**
+   * Patients with a possible duplicate (the same birth date, sex and first diagnosis date) among another
+   * doctor's patients of their institution (CONTRACT §13, amended 2026-11-29): told to admins only, so no
+   * list filter selects them and the figure is no link.
+   */
+  duplicatesAcrossDoctors: z.number().int(),
   openQueries: z.number().int(),
   answeredQueries: z.number().int(),
   /** Median age in days of the open queries (since opened) and of the answered ones (since answered). */

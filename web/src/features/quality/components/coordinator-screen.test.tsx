@@ -60,6 +60,51 @@ describe('CoordinatorScreen', () => {
     expect(router.state.location.search).toBe('?institutionCode=HI&quality=error');
   });
 
+  it('shows the possible duplicates across doctors per row and in total, in both languages, with no link', async () => {
+    stubRoutes({
+      'GET /api/quality/overview': () =>
+        answer(200, {
+          data: {
+            ...OVERVIEW,
+            rows: [{ ...OVERVIEW.rows[0], duplicatesAcrossDoctors: 3 }],
+            total: { ...OVERVIEW.total, duplicatesAcrossDoctors: 1234 },
+          },
+        }),
+      'GET /api/quality/rules': () => answer(200, { data: RULES }),
+    });
+    renderScreen(<CoordinatorScreen />, { path: '/quality' });
+    const table = await screen.findByRole(
+      'region',
+      { name: 'Calidad por institución o médico' },
+      { timeout: 5000 },
+    );
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const column = headers.indexOf('Posibles duplicados entre médicos');
+    expect(headers.slice(column - 1, column + 1)).toEqual([
+      'Con advertencias',
+      'Posibles duplicados entre médicos',
+    ]);
+    const cellOf = (name: RegExp) => {
+      const row = within(table).getByRole('row', { name });
+      // The row's header is its first cell, as the column's is.
+      return within(row).getAllByRole('cell')[column - 1];
+    };
+    const row = cellOf(/Hospital Italiano/);
+    expect(row).toHaveTextContent(/^3$/);
+    expect(within(row as HTMLElement).queryByRole('link')).toBeNull();
+    const total = cellOf(/^Total/);
+    // Grouped as Spanish numbers are.
+    expect(total?.textContent).toBe(new Intl.NumberFormat('es').format(1234));
+    expect(within(total as HTMLElement).queryByRole('link')).toBeNull();
+
+    await i18n.changeLanguage('en');
+    expect(
+      await within(table).findByRole('columnheader', { name: 'Possible duplicates across doctors' }),
+    ).toBeInTheDocument();
+  });
+
   it('groups by doctor, links each doctor’s patients and those missing a field, and downloads the CSV', async () => {
     const api = stubQuality();
     const { router } = renderScreen(<CoordinatorScreen />, { path: '/quality?groupBy=doctor' });

@@ -15,7 +15,8 @@ const NUMBER_STYLE = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 /**
  * The coordinator's table (CONTRACT §13): a row per institution or per doctor and the totals, each count
  * a link to the patient list filtered to exactly the patients it counts (for the queries, the patients
- * they are about); each field's completeness with a link to the patients who lack it.
+ * they are about), but the possible duplicates across doctors, which no list filter selects; each
+ * field's completeness with a link to the patients who lack it.
  */
 export function OverviewTable({ overview }: OverviewTableProps) {
   const { t, i18n } = useTranslation();
@@ -111,6 +112,11 @@ export function OverviewTable({ overview }: OverviewTableProps) {
       <Table.Td style={NUMBER_STYLE}>
         {count(row, figures, 'qualityWarnings', t('coordinator.columns.warnings'))}
       </Table.Td>
+      {/* No link: the patient list has no filter for a duplicate across doctors, and must not have one,
+          since a doctor passing it to their own list would learn of a colleague's look-alike patient
+          (CONTRACT §13, amended 2026-11-29); the list's `quality=warning` reads the kept flag, a
+          duplicate among one doctor's own patients only. */}
+      <Table.Td style={NUMBER_STYLE}>{numbers.format(figures.duplicatesAcrossDoctors)}</Table.Td>
       <Table.Td style={NUMBER_STYLE}>
         {count(row, figures, 'openQueries', t('coordinator.columns.openQueries'))}
         <Text size="xs" c="dimmed">
@@ -181,6 +187,9 @@ export function OverviewTable({ overview }: OverviewTableProps) {
             </Table.Th>
             <Table.Th scope="col" style={NUMBER_STYLE}>
               {t('coordinator.columns.warnings')}
+            </Table.Th>
+            <Table.Th scope="col" style={NUMBER_STYLE}>
+              {t('coordinator.columns.duplicatesAcrossDoctors')}
             </Table.Th>
             <Table.Th scope="col" style={NUMBER_STYLE}>
               {t('coordinator.columns.openQueries')}

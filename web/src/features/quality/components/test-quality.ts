@@ -70,6 +70,7 @@ function figures(overrides: Partial<OverviewFigures>): OverviewFigures {
     elnInputs: [{ field: 'NPM1', n: 2 }],
     qualityErrors: 3,
     qualityWarnings: 0,
+    duplicatesAcrossDoctors: 2,
     openQueries: 2,
     answeredQueries: 1,
     openQueriesMedianDays: 4,
