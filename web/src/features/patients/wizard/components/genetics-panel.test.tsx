@@ -54,7 +54,7 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
     ]);
     // Adverse cytogenetics decide, whatever the untested mutations are.
     expect(within(panel()).getByText('Adverso')).toBeInTheDocument();
-    expect(within(panel()).getByText(/^Lo decide: DEK::NUP214/)).toBeInTheDocument();
+    expect(within(panel()).getByText(/^DEK::NUP214 presente; .* → adverso$/)).toBeInTheDocument();
     expect(within(marker('DEK::NUP214')).getByRole('radio', { name: 'No estudiado' })).toBeChecked();
     expect(marker('DEK::NUP214')).toHaveAccessibleDescription('Según el cariotipo: positivo');
     expect(marker('RUNX1::RUNX1T1')).toHaveAccessibleDescription('Según el cariotipo: negativo');
@@ -65,7 +65,7 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
     // In the user's language, quoting the text as typed.
     expect(reading()).toHaveTextContent('Línea 1: no se puede leer «Foo(1)».');
     expect(within(panel()).getByText('Insuficiente')).toBeInTheDocument();
-    expect(within(panel()).getByText(/^Para decidirlo falta estudiar: RUNX1::RUNX1T1/)).toBeInTheDocument();
+    expect(within(panel()).getByText(/Falta por estudiar: cariotipo, NPM1/)).toBeInTheDocument();
   });
 
   it('says what it leaves unknown and unread, and refuses a count that disagrees, in English too', async () => {
@@ -141,7 +141,11 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
     expect(within(marker('TP53')).getByRole('radio', { name: 'Negativo' })).toBeChecked();
     expect(within(marker('ASXL1')).getByRole('radio', { name: 'No estudiado' })).toBeChecked();
     expect(within(panel()).getByText('Favorable')).toBeInTheDocument();
-    expect(within(panel()).getByText('Lo decide: NPM1.')).toBeInTheDocument();
+    expect(
+      within(panel()).getByText(
+        /^NPM1 mutado \(VAF 38,5 %\); .*FLT3-ITD negativo; sin citogenética adversa → favorable$/,
+      ),
+    ).toBeInTheDocument();
 
     await save();
     await waitFor(() => expect(api.writes()).toHaveLength(1));
@@ -237,7 +241,9 @@ describe('the genetics panel of the diagnostic step', { timeout: 60_000 }, () =>
     // Without CBF, t(9;11), NPM1 and CEBPA tested, TP53 alone does not decide.
     expect(within(genetics).getByText('Insufficient data')).toBeInTheDocument();
     expect(
-      within(genetics).getByText(/^To decide it, still to test: RUNX1::RUNX1T1, CBFB::MYH11/),
+      within(genetics).getByText(
+        /^TP53 mutated \(VAF 12\.5 %\) → adverse unless .* Still to test: karyotype, NPM1, FLT3-ITD, and CEBPA-bZIP\.$/,
+      ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
