@@ -12,7 +12,7 @@ import {
 import { landmarkText, medianText, type NotReached } from '../estimates.ts';
 import { countOf, pValue } from '../format.ts';
 import { timeAxis, valueAxis } from './figure-axes.ts';
-import { tag, textWidth, wrapText } from './svg-text.ts';
+import { svgDocument, tag, textWidth } from './svg-text.ts';
 
 /**
  * The outcome curves as a figure for a slide or a paper (CONTRACT §12): a standalone SVG document built
@@ -314,21 +314,15 @@ export function buildFigure({ endpoint, curves, labels, styles, language, texts 
     out.push(text(PAD, y, line, { 'font-weight': 700, 'data-test': 'comparison' }));
   });
 
-  y += 12;
-  for (const paragraph of texts.footer) {
-    for (const line of wrapText(paragraph, FIGURE_WIDTH - 2 * PAD, SIZE.footer)) {
-      y += SIZE.footer + 6;
-      out.push(text(PAD, y, line, { 'font-size': SIZE.footer, fill: MUTED }));
-    }
-  }
-
-  const height = Math.ceil(y + PAD);
-  const markup = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${FIGURE_WIDTH}" height="${height}" viewBox="0 0 ${FIGURE_WIDTH} ${height}" font-family="${FONT}">`,
-    tag('title', {}, texts.title),
-    tag('rect', { x: 0, y: 0, width: FIGURE_WIDTH, height, fill: '#ffffff' }),
-    ...out,
-    '</svg>',
-  ].join('\n');
-  return { markup, width: FIGURE_WIDTH, height };
+  return svgDocument({
+    body: out,
+    y: y + 12,
+    footer: texts.footer,
+    title: texts.title,
+    width: FIGURE_WIDTH,
+    pad: PAD,
+    font: FONT,
+    footerSize: SIZE.footer,
+    footerFill: MUTED,
+  });
 }

@@ -1,7 +1,7 @@
 import { forestDomain, forestTicks, forestX } from '../forest-scale.ts';
 import { pValue } from '../format.ts';
 import type { Figure } from './figure-svg.ts';
-import { tag, textWidth, wrapText } from './svg-text.ts';
+import { svgDocument, tag, textWidth, wrapText } from './svg-text.ts';
 
 /**
  * The Cox model's forest plot as a figure for a slide (CONTRACT §12), downloaded as the curves are (PNG,
@@ -166,20 +166,15 @@ export function buildForestFigure({ rows, language, texts }: ForestInput): Figur
     text((plotLeft + plotRight) / 2, y, texts.axis, { 'font-size': SIZE.axis, 'text-anchor': 'middle' }),
   );
 
-  y += 12;
-  for (const paragraph of texts.footer) {
-    for (const line of wrapText(paragraph, WIDTH - 2 * PAD, SIZE.footer)) {
-      y += SIZE.footer + 6;
-      out.push(text(PAD, y, line, { 'font-size': SIZE.footer, fill: MUTED }));
-    }
-  }
-  const height = Math.ceil(y + PAD);
-  const markup = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}">`,
-    tag('title', {}, texts.title),
-    tag('rect', { x: 0, y: 0, width: WIDTH, height, fill: '#ffffff' }),
-    ...out,
-    '</svg>',
-  ].join('\n');
-  return { markup, width: WIDTH, height };
+  return svgDocument({
+    body: out,
+    y: y + 12,
+    footer: texts.footer,
+    title: texts.title,
+    width: WIDTH,
+    pad: PAD,
+    font: FONT,
+    footerSize: SIZE.footer,
+    footerFill: MUTED,
+  });
 }

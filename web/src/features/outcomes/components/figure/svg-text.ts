@@ -76,3 +76,44 @@ export function tag(
     ? `<${name} ${attributes(values)}/>`
     : `<${name} ${attributes(values)}>${escapeXml(text)}</${name}>`;
 }
+
+/** What a figure ends with: its footer's paragraphs, wrapped to its width, in a muted small type. */
+export interface FigureEnd {
+  /** The elements drawn so far. */
+  readonly body: readonly string[];
+  /** Where the footer starts. */
+  readonly y: number;
+  readonly footer: readonly string[];
+  readonly title: string;
+  readonly width: number;
+  readonly pad: number;
+  readonly font: string;
+  readonly footerSize: number;
+  readonly footerFill: string;
+}
+
+/**
+ * The whole SVG document of a figure: the body, then the footer's paragraphs wrapped to the width, on a
+ * white page as tall as they need, with its title for screen readers.
+ */
+export function svgDocument(end: FigureEnd): { markup: string; width: number; height: number } {
+  const { body, footer, title, width, pad, font, footerSize, footerFill } = end;
+  const lines: string[] = [];
+  let y = end.y;
+  for (const paragraph of footer) {
+    for (const line of wrapText(paragraph, width - 2 * pad, footerSize)) {
+      y += footerSize + 6;
+      lines.push(tag('text', { x: pad, y, 'font-size': footerSize, fill: footerFill }, line));
+    }
+  }
+  const height = Math.ceil(y + pad);
+  const markup = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}">`,
+    tag('title', {}, title),
+    tag('rect', { x: 0, y: 0, width, height, fill: '#ffffff' }),
+    ...body,
+    ...lines,
+    '</svg>',
+  ].join('\n');
+  return { markup, width, height };
+}
