@@ -330,6 +330,7 @@ describe('patients: create, read, change, list', () => {
         institution: { name: expect.stringContaining('Clínica Alemana'), code: institutionCode },
         diagnostics: [{ dxSubType: 'ALL-B', dxSecondary: 'Secundario', relapse: true }],
         eln2022: 'not_applicable',
+        eln2024: 'not_applicable',
         qualityErrors: expect.any(Number),
         qualityWarnings: expect.any(Number),
       });
