@@ -332,9 +332,7 @@ test.describe('outcomes and follow-up', () => {
     ).toBeVisible();
     await page.getByRole('button', { name: 'Ajustar el modelo' }).click();
     const forest = page.getByTestId('forest-plot');
-    await expect(
-      forest.getByRole('rowheader', { name: 'Edad al diagnóstico (por año): por año' }),
-    ).toBeVisible();
+    await expect(forest.getByRole('rowheader', { name: 'Edad al diagnóstico (por año)' })).toBeVisible();
     await expect(forest.locator('svg rect')).toHaveCount(1);
     await expect(page.getByTestId('cox-summary')).toContainText(/n = \d+ pacientes, 2 eventos\./);
     await expect(page.getByTestId('cox-tests')).toContainText('Razón de verosimilitud: χ² =');

@@ -207,10 +207,10 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByRole('tooltip')).toHaveText(NGS);
     await expectAccessible(page);
     await snap(page, 'patients-list-admin-es');
-    // The admin's twelve columns (the ELN 2022 risk the twelfth) fit a 1440 px screen beside the menu:
-    // the table does not scroll sideways there; narrower, it scrolls within its own region.
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(1440);
+    // The admin's thirteen columns (the ELN 2022 and ELN 2024 risks the last two) fit a 1600 px screen
+    // beside the menu: the table does not scroll sideways there; narrower, it scrolls within its own region.
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(1600);
     const overflow = await table(page).evaluate((element) => {
       // The table's scroll container: its nearest ancestor that scrolls sideways.
       let container = element.parentElement;
