@@ -78,7 +78,12 @@ test('a doctor enters a karyotype and a marker panel and reads the ELN 2022 risk
   await expect(reading).toContainText('No se pudo leer el cariotipo');
   await karyotype.fill('46,XY,-7,del(5)(q13q33),+8[15]/46,XY[5]');
   await expect(reading).toContainText('3 anomalías · complejo: Sí · monosómico: Sí');
-  await expect(reading).toContainText('Hallazgos: -5/del(5q), -7');
+  const parts = reading.getByRole('list', { name: 'Lo leído, anomalía por anomalía' });
+  await expect(parts.getByRole('listitem')).toHaveText([
+    '+8: nada que clasifique',
+    '-7: muestra -7',
+    'del(5)(q13q33): muestra -5/del(5q)',
+  ]);
   await panel.getByRole('combobox', { name: 'Resultado del cariotipo' }).click();
   await page.getByRole('option', { name: 'Anormal', exact: true }).click();
 

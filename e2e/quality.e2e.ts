@@ -208,7 +208,8 @@ test.describe('data quality: a query from the coordination to the doctor and bac
       await snap(doctor, `quality-notifications-doctor-${language}`);
       await atPhoneWidth(doctor, `quality-notifications-doctor-${language}-390`);
       await link.click();
-      await expect(doctor).toHaveURL(new RegExp(`/patient/${patientId}$`));
+      // The notification opens the file at the query's thread.
+      await expect(doctor).toHaveURL(new RegExp(`/patient/${patientId}#query-[\\w-]+$`));
       await section(doctor, text.section).getByRole('link', { name: text.correct }).click();
       await expect(doctor).toHaveURL(new RegExp(`/edit-patient/${patientId}/diagnostic\\?field=`));
       await expect(doctor.getByText(text.stepFindings)).toBeVisible();
