@@ -36,6 +36,7 @@ import { seedCohort } from '../src/seed/seed-cohort.ts';
 import { drawCombinations, type Vocabulary } from './combinations.ts';
 import { type AppRequest, alone, loaded, type Measure, raw, type Statement } from './load.ts';
 import { exportRun, printTable, type Row, serverRss } from './report.ts';
+import { type ListTarget, listTarget } from './targets.ts';
 
 const PASSWORD = 'Bench-pass1!';
 const ADMIN = 'bench-admin@example.org';
@@ -286,22 +287,26 @@ async function main(): Promise<void> {
       request: AppRequest;
       conns?: number;
       alone?: number;
+      target?: ListTarget;
     }[] = [];
+    /** A list's case, at the connections of its target. */
+    const listCase = (name: string, role: 'admin' | 'doctor', query: string) => {
+      const target = listTarget(role, query);
+      cases.push({
+        name,
+        role,
+        conns: target.connections,
+        target,
+        request: { method: 'GET', path: () => `/api/patients/list?${query}` },
+      });
+    };
     for (const role of ['admin', 'doctor'] as const) {
       for (const [name, query] of lists) {
-        cases.push({
-          name: `list ${name}`,
-          role,
-          request: { method: 'GET', path: () => `/api/patients/list?${query}` },
-        });
+        listCase(`list ${name}`, role, query);
       }
     }
     for (const combination of combinations) {
-      cases.push({
-        name: combination.name,
-        role: combination.role,
-        request: { method: 'GET', path: () => `/api/patients/list?${combination.query}` },
-      });
+      listCase(combination.name, combination.role, combination.query);
     }
     cases.push({
       name: 'patient file',
@@ -349,19 +354,11 @@ async function main(): Promise<void> {
     // follow-up badge, which the web app asks for on every screen.
     for (const role of ['admin', 'doctor'] as const) {
       for (const filter of ['error', 'warning', 'none'] as const) {
-        cases.push({
-          name: `list quality=${filter}`,
-          role,
-          request: { method: 'GET', path: () => `/api/patients/list?quality=${filter}` },
-        });
+        listCase(`list quality=${filter}`, role, `quality=${filter}`);
       }
       // The coordinator's links: the patients without a field, due for follow-up, with an open query.
       for (const filter of ['missing=karyotype', 'missing=lastContactDate', 'followUpDue=6', 'query=open']) {
-        cases.push({
-          name: `list ${filter}`,
-          role,
-          request: { method: 'GET', path: () => `/api/patients/list?${filter}` },
-        });
+        listCase(`list ${filter}`, role, filter);
       }
       cases.push({
         name: 'notifications',
@@ -413,6 +410,7 @@ async function main(): Promise<void> {
         alone: single,
         load,
         raw: rawLoad,
+        target: item.target ?? null,
       };
       rows.push(row);
       printTable([row], rows.length === 1);

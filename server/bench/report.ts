@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Measure } from './load.ts';
+import type { ListTarget } from './targets.ts';
 
 /** One measured request: alone, under load, and its statements straight through `pg` (PostgreSQL). */
 export interface Row {
@@ -9,7 +10,17 @@ export interface Row {
   readonly alone: Measure;
   readonly load: Measure;
   readonly raw: Measure | null;
+  readonly target: ListTarget | null;
 }
+
+/** Whether a row meets its target: `ok`, `MISSED`, or nothing for a request without one. */
+const verdict = (row: Row) => {
+  if (!row.target) {
+    return '';
+  }
+  const met = row.alone.p50 <= row.target.alone && row.load.p95 <= row.target.p95;
+  return `${met ? 'ok' : 'MISSED'} (≤${row.target.alone}/≤${row.target.p95})`;
+};
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '–');
 const pad = (text: string, width: number) => text.padEnd(width);
@@ -19,13 +30,13 @@ export function printTable(rows: readonly Row[], header: boolean): void {
   const lines: string[] = [];
   if (header) {
     lines.push(
-      `${pad('request', 34)}${pad('role', 8)}${pad('alone p50', 11)}${pad('conns', 7)}${pad('p50', 7)}${pad('p95', 7)}${pad('p99', 7)}${pad('req/s', 9)}${pad('raw req/s', 11)}app/raw  errors`,
+      `${pad('request', 34)}${pad('role', 8)}${pad('alone p50', 11)}${pad('conns', 7)}${pad('p50', 7)}${pad('p95', 7)}${pad('p99', 7)}${pad('req/s', 9)}${pad('raw req/s', 11)}app/raw  errors  target`,
     );
   }
   for (const row of rows) {
     const ratio = row.raw ? (row.load.rps / row.raw.rps).toFixed(2) : '–';
     lines.push(
-      `${pad(row.name, 34)}${pad(row.role, 8)}${pad(`${ms(row.alone.p50)} ms`, 11)}${pad(String(row.connections), 7)}${pad(ms(row.load.p50), 7)}${pad(ms(row.load.p95), 7)}${pad(ms(row.load.p99), 7)}${pad(row.load.rps.toFixed(0), 9)}${pad(row.raw ? row.raw.rps.toFixed(0) : '–', 11)}${pad(ratio, 9)}${row.load.errors + row.alone.errors}`,
+      `${pad(row.name, 34)}${pad(row.role, 8)}${pad(`${ms(row.alone.p50)} ms`, 11)}${pad(String(row.connections), 7)}${pad(ms(row.load.p50), 7)}${pad(ms(row.load.p95), 7)}${pad(ms(row.load.p99), 7)}${pad(row.load.rps.toFixed(0), 9)}${pad(row.raw ? row.raw.rps.toFixed(0) : '–', 11)}${pad(ratio, 9)}${pad(String(row.load.errors + row.alone.errors), 8)}${verdict(row)}`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

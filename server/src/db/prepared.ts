@@ -92,7 +92,7 @@ async function run(db: Queryable, query: SQL, prepare: boolean): Promise<unknown
  * Runs a statement of a fixed shape (its values aside) as a named prepared statement, named after its
  * text, so that PostgreSQL parses it once per connection and, once its plan proves the same whatever
  * the values, plans it once too: a patient's document (one patient by key), the list's count when it
- * sums the small counts table and searches no text (read-model/list-sql.ts, `isCountPlannedOnce`) and each
+ * sums the small counts table and searches no text (read-model/list-sql.ts, `isKeptCount`) and each
  * statement of an export (a batch of patients by key, the same text for every batch), and the list's
  * page when it sets no filter (every patient the viewer sees, in the list's order). Not for a filtered
  * page, whose plan depends on the values searched for; its two shapes (walk the order or sort the

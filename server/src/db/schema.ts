@@ -485,6 +485,7 @@ const FILTER_COLUMNS = [
   'qualityWarnings',
   'qualityDuplicate',
   'qualityOverdueFrom',
+  'followUpFrom',
 ] as const;
 const filterColumns = (t: Record<(typeof FILTER_COLUMNS)[number], PgColumn>) =>
   FILTER_COLUMNS.map((name) => t[name]);
@@ -618,6 +619,9 @@ export const patientList = pgTable(
     followUpFrom: day('follow_up_from'),
   },
   (t) => [
+    // The list's orders for an admin, each carrying every filter column after its key: a page walks
+    // its order's index and checks the filters on the entries, never on the rows; a count of filters no
+    // other index leads with (a relapse-date range, the quality) reads one of them whole.
     index('patient_list_code_op_desc_idx').on(
       sql`${t.codeOP} desc nulls last`,
       sql`${t.createdAt} desc`,
@@ -632,15 +636,13 @@ export const patientList = pgTable(
     ),
     index('patient_list_created_idx').on(t.createdAt, t.patientId, ...carriedColumns(t)),
     // A doctor's list in its order, with every column a doctor filters on after the key (those of
-    // `missing` and `followUpDue` too): a filtered page or a few matches are read from the index alone,
-    // never from the doctor's rows.
+    // `missing` too): a doctor's page and count are read from the index alone, never from the rows.
     index('patient_list_doctor_created_idx').on(
       t.doctorId,
       t.createdAt,
       t.patientId,
       t.codeOP,
       ...filterColumns(t),
-      t.followUpFrom,
       t.elnInputs,
       t.dxDate,
       t.riskLevel,
@@ -652,55 +654,11 @@ export const patientList = pgTable(
       t.hasNgs,
       t.lastContactDate,
     ),
-    index('patient_list_relapse_idx').on(
-      t.relapse,
-      sql`${t.codeOP} desc nulls last`,
-      sql`${t.createdAt} desc`,
-      sql`${t.patientId} desc`,
-      ...carriedColumns(t, 'relapse', 'codeOP'),
-    ),
-    index('patient_list_sub_type_idx').on(
-      t.dxSubType,
-      sql`${t.codeOP} desc nulls last`,
-      sql`${t.createdAt} desc`,
-      sql`${t.patientId} desc`,
-      ...carriedColumns(t, 'dxSubType', 'codeOP'),
-    ),
-    index('patient_list_dx_secondary_idx').on(
-      t.dxSecondary,
-      sql`${t.codeOP} desc nulls last`,
-      sql`${t.createdAt} desc`,
-      sql`${t.patientId} desc`,
-      ...carriedColumns(t, 'dxSecondary', 'codeOP'),
-    ),
-    // `eln=…&relapse=…`, a pair the genetics screens ask for, was the first read from the index alone
-    // (a walk of the Code OP order fetched about 4,000 rows for a page).
-    index('patient_list_eln2022_idx').on(
-      t.eln2022,
-      sql`${t.codeOP} desc nulls last`,
-      sql`${t.createdAt} desc`,
-      sql`${t.patientId} desc`,
-      ...carriedColumns(t, 'eln2022', 'codeOP'),
-    ),
-    // The same for `eln2024=…` (CONTRACT §10b).
-    index('patient_list_eln2024_idx').on(
-      t.eln2024,
-      sql`${t.codeOP} desc nulls last`,
-      sql`${t.createdAt} desc`,
-      sql`${t.patientId} desc`,
-      ...carriedColumns(t, 'eln2024', 'codeOP'),
-    ),
-    index('patient_list_institution_idx').on(
-      t.institutionId,
-      sql`${t.codeOP} desc nulls last`,
-      sql`${t.createdAt} desc`,
-      sql`${t.patientId} desc`,
-      ...carriedColumns(t, 'institutionId', 'codeOP'),
-    ),
     // Every column the outcomes read (`patients/outcomes`), the doctor first: a cohort of the whole
-    // registry, or of a doctor's patients, is read from this index alone, about a seventh of the table,
-    // rather than from rows wide with the exports' documents (docs/performance.md). A column an outcomes
-    // call comes to read belongs here too; `outcomes-index.test.ts` holds every call to it.
+    // registry, or of a doctor's patients, is read from this index alone rather than from rows wide with
+    // the exports' documents; an admin's count of the patients without a field reads it too
+    // (`eln_inputs`). A column an outcomes call comes to read belongs here; `outcomes-index.test.ts`
+    // holds every call to it.
     index('patient_list_outcomes_idx').on(
       t.doctorId,
       t.institutionId,
@@ -730,13 +688,12 @@ export const patientList = pgTable(
       t.hasCytogenetics,
       t.hasMolecular,
       t.hasNgs,
+      t.elnInputs,
     ),
     // The search's texts, as trigrams, and every equality filter of the list in one inverted index
     // (extensions pg_trgm and btree_gin). A search with other filters is one scan of it, which starts
-    // from the rarest of its keys and skips through the others' lists; with an index per kind, each
-    // made a bitmap of every row it matched before they were intersected (docs/performance.md). The few
-    // matches of equality filters alone (read-model/list-sql.ts, `FEW_MATCHES`) are the intersection of
-    // as many lists of rows, where the B-tree indexes above would each read every row of one value.
+    // from the rarest of its keys and skips through the others' lists; the few matches of equality
+    // filters (read-model/list-sql.ts, `FEW_MATCHES`) are the intersection of as many lists of rows.
     // Without a pending list, so that no read scans the recent writes one by one.
     index('patient_list_filters_idx')
       .using(
@@ -752,52 +709,35 @@ export const patientList = pgTable(
         t.eln2024,
       )
       .with({ fastupdate: false }),
-    // A relapse-date range's matches with the columns of the list's orders and of its other filters:
-    // its count, and its matches sorted, are read from the index alone, whatever filters go with it.
-    index('patient_list_relapse_date_idx')
-      .on(t.relapseDate, t.codeOP, t.createdAt, t.patientId, ...carriedColumns(t, 'relapseDate', 'codeOP'))
-      .where(sql`${t.relapseDate} is not null`),
     // The living patients by the day their follow-up is counted from: `followUpDue` is a range of it,
     // with the columns of the list's other filters and orders, so that its count and its sorted
     // matches (read-model/list-sql.ts, `FOLLOW_UP_FEW_MATCHES`) are read from the index alone.
     index('patient_list_follow_up_idx')
-      .on(t.followUpFrom, t.patientId, t.codeOP, t.createdAt, ...carriedColumns(t, 'codeOP'))
+      .on(t.followUpFrom, t.patientId, t.codeOP, t.createdAt, ...carriedColumns(t, 'codeOP', 'followUpFrom'))
       .where(sql`${t.followUpFrom} is not null`),
-    index('patient_list_doctor_follow_up_idx')
-      .on(t.doctorId, t.followUpFrom, t.patientId)
-      .where(sql`${t.followUpFrom} is not null`),
-    // The same for an institution, or the institutions whose name a search matches: their follow-ups due
-    // are counted from their own range rather than filtered from every living patient's.
-    index('patient_list_institution_follow_up_idx')
-      .on(t.institutionId, t.followUpFrom, t.patientId)
-      .where(sql`${t.followUpFrom} is not null`),
-    // The quality filter and the coordinator's view: the few patients with an error, a warning, a
-    // possible duplicate or a follow-up overdue are found through these, never by a scan.
-    index('patient_list_quality_errors_idx')
-      .on(t.institutionId, t.doctorId, t.patientId)
-      .where(sql`${t.qualityErrors} > 0`),
-    index('patient_list_quality_warnings_idx')
-      .on(t.institutionId, t.doctorId, t.patientId)
-      .where(sql`${t.qualityWarnings} > 0`),
-    index('patient_list_quality_duplicate_idx')
-      .on(t.institutionId, t.doctorId, t.patientId)
-      .where(sql`${t.qualityDuplicate}`),
-    index('patient_list_quality_rules_idx').using('gin', t.qualityRules),
+    // The patients with an error, a warning or a possible duplicate, with their rules: the quality
+    // filter, the coordinator's view and a rule's patients read these few entries, never the table.
+    index('patient_list_quality_idx')
+      .on(
+        t.institutionId,
+        t.doctorId,
+        t.patientId,
+        t.qualityErrors,
+        t.qualityWarnings,
+        t.qualityDuplicate,
+        t.qualityRules,
+        t.codeOP,
+        t.dxSubType,
+        t.dxSecondary,
+        t.relapse,
+        t.eln2022,
+        t.eln2024,
+      )
+      .where(sql`${t.qualityErrors} > 0 or ${t.qualityWarnings} > 0 or ${t.qualityDuplicate}`),
+    // A write's possible duplicates (read-model/projection.ts, `refreshDuplicates`).
     index('patient_list_duplicate_key_idx')
       .on(t.institutionId, t.birthDate, t.gender, t.dxDate)
       .where(sql`${t.birthDate} is not null and ${t.gender} is not null and ${t.dxDate} is not null`),
-    index('patient_list_quality_overdue_idx').on(t.qualityOverdueFrom, t.patientId),
-    // The few patients with neither error nor warning whose follow-up is overdue from a day on: what the
-    // list's count of `quality=warning` adds to, and `quality=none` takes from, the kept counts.
-    index('patient_list_quality_overdue_only_idx')
-      .on(
-        t.qualityOverdueFrom,
-        t.doctorId,
-        t.institutionId,
-        t.patientId,
-        ...carriedColumns(t, 'qualityOverdueFrom', 'doctorId', 'institutionId'),
-      )
-      .where(sql`${t.qualityErrors} = 0 and ${t.qualityWarnings} = 0 and not ${t.qualityDuplicate}`),
   ],
 );
 
@@ -818,134 +758,31 @@ export const patientDocuments = pgTable('patient_documents', {
 });
 
 /**
- * How many rows of `patient_list` share each combination of the list's equality filters, kept by
- * statement-level triggers on `patient_list` in the same transaction as its rows
- * (docs/decisions/014-patient-list-projection.md): a count without a free-text or date filter sums a
- * few hundred rows here instead of visiting tens of thousands of index entries. The columns carry the
- * names of the projection's, so that the list's own conditions apply to both; `code_op` only says
- * whether the patients have a code (1) or not (null). A combination no patient has any more is removed by
- * the change that emptied it.
+ * How many rows of `patient_list` share each combination of the list's equality filters, kept by a
+ * statement-level trigger on `patient_list` in the same transaction as its rows (read-model/counts.ts,
+ * docs/decisions/014-patient-list-projection.md): a count with equality filters only sums these rows.
+ * The columns carry the projection's names, so that the list's own conditions apply to both; `code_op`
+ * only says whether the patients have a code (1) or not (null). A combination no patient has any more
+ * is removed by the change that emptied it. No index on `patients`: each write changes it, and an index
+ * on it would keep PostgreSQL from updating the row in place; the table is stored half full (fillfactor
+ * 50) so that a row's new version finds room on its page.
  */
-/**
- * The key of the list's counts, the columns of `patient_list` they count under (read-model/counts.ts):
- * the institution and the list's equality filters, and for the doctors' counts the doctor first.
- */
-const institutionCountsKey = () => ({
-  institutionId: uuid('institution_id').notNull(),
-  dxSubType: text('dx_sub_type'),
-  dxSecondary: text('dx_secondary'),
-  relapse: boolean('relapse'),
-  codeOP: smallint('code_op'),
-  eln2022: text('eln2022').notNull(),
-  eln2024: text('eln2024').notNull().default('not_applicable'),
-  /** The data quality without the day (`error`, `warning`, `none`: read-model/counts.ts). */
-  quality: text('quality').notNull(),
-});
-
-const countsKey = () => ({ doctorId: uuid('doctor_id').notNull(), ...institutionCountsKey() });
-
-/** The counts' key of a table made with `countsKey()`, its columns in the key's order. */
-const countsKeyOf = (t: { [column in keyof ReturnType<typeof countsKey>]: PgColumn }) =>
-  [
-    t.doctorId,
-    t.institutionId,
-    t.dxSubType,
-    t.dxSecondary,
-    t.relapse,
-    t.codeOP,
-    t.eln2022,
-    t.eln2024,
-    t.quality,
-  ] as const;
-
 export const patientListCounts = pgTable(
   'patient_list_counts',
-  { ...countsKey(), patients: integer('patients').notNull() },
+  {
+    doctorId: uuid('doctor_id').notNull(),
+    institutionId: uuid('institution_id').notNull(),
+    dxSubType: text('dx_sub_type'),
+    dxSecondary: text('dx_secondary'),
+    relapse: boolean('relapse'),
+    codeOP: smallint('code_op'),
+    eln2022: text('eln2022').notNull(),
+    eln2024: text('eln2024').notNull().default('not_applicable'),
+    patients: integer('patients').notNull(),
+  },
   (t) => [
     unique('patient_list_counts_key')
-      .on(...countsKeyOf(t))
-      .nullsNotDistinct(),
-    // No index on `patients`: each write changes it, and an index on it would keep PostgreSQL from
-    // updating the row in place (a HOT update). The table is stored half full (fillfactor 50,
-    // migration 0013) so that the new version finds room on its page; it stays as small as its rows.
-  ],
-);
-
-/**
- * The same counts summed over the doctors (read-model/counts.ts): what an admin's count reads when it
- * names no doctor, about two fifths of the rows of `patient_list_counts` (at 100,000 patients, 2,516
- * against 6,338; docs/performance.md). Kept by the same triggers, in the same transaction; stored half
- * full for in-place updates, as its sibling is (migration 0026).
- */
-export const patientListInstitutionCounts = pgTable(
-  'patient_list_institution_counts',
-  { ...institutionCountsKey(), patients: integer('patients').notNull() },
-  (t) => [
-    unique('patient_list_institution_counts_key')
-      .on(t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.eln2024, t.quality)
-      .nullsNotDistinct(),
-  ],
-);
-
-/**
- * The searches whose matches the list counts from kept counts (read-model/search-terms.ts): each a
- * normalised `like` pattern (`registry_search_text('%npm1%')`) that matched many patients' own text.
- * A search for a word that most lab reports hold must otherwise read every matching row to count it
- * exactly. Registered by the server after such a count, at most `SEARCH_TERMS_KEPT` of them, the
- * oldest let go first.
- */
-export const patientListSearchTerms = pgTable('patient_list_search_terms', {
-  pattern: text('pattern').primaryKey(),
-  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * How many rows of `patient_list` whose own text (identification or lab reports) matches a registered
- * search share each combination of the counts' key (`patient_list_counts`): a count of that search,
- * alone or with the equality filters, sums these rows. Kept by the same triggers as the other counts,
- * in the same transaction; a search let go takes its rows with it. Stored half full, as its siblings.
- */
-export const patientListTermCounts = pgTable(
-  'patient_list_term_counts',
-  {
-    pattern: text('pattern')
-      .notNull()
-      .references(() => patientListSearchTerms.pattern, { onDelete: 'cascade' }),
-    ...countsKey(),
-    patients: integer('patients').notNull(),
-  },
-  (t) => [
-    // The search first: a count reads that search's rows only. The doctor's index finds the
-    // combinations a change may have emptied. No index on `patients`, as above.
-    index('patient_list_term_counts_doctor_idx').on(t.doctorId),
-    unique('patient_list_term_counts_key')
-      .on(t.pattern, ...countsKeyOf(t))
-      .nullsNotDistinct(),
-  ],
-);
-
-/**
- * How many rows of `patient_list` that lack a field share each combination of the list's counts' key
- * (`patient_list_counts`), per field the list's `missing` filter knows (read-model/counts.ts): a count
- * of `missing=karyotype`, alone or with the equality filters, sums these rows as the other counts do,
- * rather than reading every patient. Kept by the same triggers, in the same transaction. Partitioned by
- * field (migration 0025), each field's partition made as the server starts (`partitionMissingCounts`),
- * so that a count of one field reads that field's rows only; Drizzle does not express the partitioning.
- */
-export const patientListMissingCounts = pgTable(
-  'patient_list_missing_counts',
-  {
-    ...countsKey(),
-    /** A field of the `missing` filter (shared `MISSING_FIELDS`). */
-    field: text('field').notNull(),
-    patients: integer('patients').notNull(),
-  },
-  (t) => [
-    // The field first: a count of one field reads its rows only. The doctor's index finds the
-    // combinations a change may have emptied. No index on `patients`, as above.
-    index('patient_list_missing_counts_doctor_idx').on(t.doctorId),
-    unique('patient_list_missing_counts_key')
-      .on(t.field, ...countsKeyOf(t))
+      .on(t.doctorId, t.institutionId, t.dxSubType, t.dxSecondary, t.relapse, t.codeOP, t.eln2022, t.eln2024)
       .nullsNotDistinct(),
   ],
 );

@@ -28,7 +28,6 @@ import {
 import { toPatient, toPatientRow } from './read-model/patient-document.ts';
 import { refreshReadModel } from './read-model/projection.ts';
 import { createReadModelRepository } from './read-model/read-model.repository.ts';
-import { keepSearchIfBroad } from './read-model/search-terms.ts';
 
 /** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
 export async function createPatient(
@@ -113,10 +112,9 @@ export async function listPatients(
   clientGone?: AbortSignal,
 ): Promise<Page<PatientRow>> {
   const viewer = viewerOf(actor.principal);
-  const { rows, total, ownRows } = await cancellable(ctx.db, clientGone, (db, ensureWanted) =>
+  const { rows, total } = await cancellable(ctx.db, clientGone, (db, ensureWanted) =>
     createReadModelRepository(db).page(viewer, query, ensureWanted),
   );
-  keepSearchIfBroad(ctx.db, query.text, ownRows);
   return toPage(
     rows.map((row) => toPatientRow(row, viewer)),
     total,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { installCounts, partitionMissingCounts } from './counts.ts';
+import { installCounts } from './counts.ts';
 import { installProjection } from './projection.ts';
 import { completeStoredRecords } from './stored-records.ts';
 
@@ -19,13 +19,11 @@ export { refreshReadModel } from './projection.ts';
 export async function installReadModel(db: Database): Promise<void> {
   // The projection derives facts from the stored records, and its rows move the counts.
   const stored = await completeStoredRecords(db);
-  await partitionMissingCounts(db);
   const counted = await installCounts(db);
   const projected = await installProjection(db);
   if (stored > 0 || counted || projected) {
     // Every row written again leaves its old version behind, and the planner's statistics know nothing
-    // of a new column: until a vacuum, each index-only scan of the list visits the table (at 100,000
-    // patients, the list's `text=hosp` went from 2.4 to 5.8 ms alone after a rebuild; docs/performance.md).
+    // of a new column: until a vacuum, each index-only scan of the list visits the table.
     // PostgreSQL's autovacuum comes by minutes later, PGlite's never. Outside any transaction here,
     // on the migrations' own connection (`vacuumAnalyze` takes one from the pool, which is not open yet).
     await db.execute(sql.raw(`vacuum (analyze) ${READ_MODEL_TABLES.join(', ')}`));
@@ -33,11 +31,4 @@ export async function installReadModel(db: Database): Promise<void> {
 }
 
 /** The tables a start may write whole. */
-const READ_MODEL_TABLES = [
-  'patient_documents',
-  'patient_list',
-  'patient_list_counts',
-  'patient_list_institution_counts',
-  'patient_list_missing_counts',
-  'patient_list_term_counts',
-];
+const READ_MODEL_TABLES = ['patient_documents', 'patient_list', 'patient_list_counts'];

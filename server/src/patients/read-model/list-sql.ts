@@ -35,28 +35,21 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 const CODE_OP_TEXT = /^(?:AL-OP#)?\s*(\d{1,9})$/i;
 
 /**
- * A free-text search, in two parts: the patients of the institutions whose name matches, and the
- * patients whose own text matches (identification, the contents of the lab reports a doctor sees, and
- * for admins a Code OP). The list asks for either; a count adds the first part, summed from the kept
- * counts, to the second outside those institutions.
+ * A free-text search, in two parts: the patients whose own text matches (identification, the contents
+ * of the lab reports a doctor sees, and for admins a Code OP), and the patients of the institutions
+ * whose name matches. A list asks for either; a page of few matches finds each part through its own
+ * index (`fewMatchesSql`).
  */
 interface TextSearch {
-  readonly institutions: SQL;
   readonly patients: SQL;
-  /** The normalised `like` pattern, as a registered search keeps it (search-terms.ts). */
-  readonly pattern: SQL;
-  /** The patients' own text matches, without the Code OP: what a registered search counts. */
-  readonly ownText: SQL;
-  /** An admin's search that reads as a Code OP (`123`, `AL-OP#123`): the patient with that code. */
-  readonly code: SQL | null;
+  readonly institutions: SQL;
 }
 
 /**
  * What a search compares of a patient's own row: the identification and the contents of the lab
- * reports a doctor sees (not NGS OP), both through their trigrams in the filters index. The registered
- * searches' counts (`counts.ts`) compare the same.
+ * reports a doctor sees (not NGS OP), both through their trigrams in the filters index.
  */
-export const SEARCHED_COLUMNS = ['l.search_text', 'l.report_text'] as const;
+const SEARCHED_COLUMNS = ['l.search_text', 'l.report_text'] as const;
 
 function textSearch(viewer: Viewer, text: string): TextSearch {
   const pattern = searchPatternOf(text);
@@ -67,12 +60,9 @@ function textSearch(viewer: Viewer, text: string): TextSearch {
   const digits = CODE_OP_TEXT.exec(text)?.[1];
   const code = seesAdminFields(viewer) && digits ? sql`l.code_op = ${Number(digits)}` : null;
   return {
+    patients: code ? sql`(${ownText} or ${code})` : ownText,
     // An array, not a subquery: `= any(array)` can join the other branches in one BitmapOr.
     institutions: sql`l.institution_id = any(array(select it.id from institutions it where registry_search_text(it.name) like ${pattern}))`,
-    patients: code ? sql`(${ownText} or ${code})` : ownText,
-    pattern,
-    ownText,
-    code,
   };
 }
 
@@ -261,8 +251,8 @@ export const FEW_MATCHES = 2000;
 /**
  * The same with `followUpDue`, whose matches are the oldest news: they gather at the end of every
  * order of the list (the oldest codes and registrations), so a walk passes most of the registry before
- * it finds a page (7 ms for 3,656 matches at 100,000 patients), where sorting them from the follow-up
- * index, which carries the orders' columns, costs about 0.2 ms a thousand (docs/performance.md).
+ * it finds a page, where sorting them from the follow-up index, which carries the orders' columns, is
+ * cheap (docs/performance.md).
  */
 export const FOLLOW_UP_FEW_MATCHES = 5000;
 
@@ -281,11 +271,11 @@ export function isUnfiltered(filters: PatientFilters): boolean {
 }
 
 /**
- * The few matches of a page, with the columns of its orders. A search's are found in its two parts,
- * as its count finds them: the patients whose own text matches (through the trigrams of the filters
- * index, with the other filters), and those of the institutions whose name matches. As one condition,
- * the two parts joined by `or`, the planner could not tell how few the text matched, and read every
- * row the other filters matched to check it (4,083 rows for 81 matches: docs/performance.md).
+ * The few matches of a page, with the columns of its orders. A search's are found in its two parts:
+ * the patients whose own text matches (through the trigrams of the filters index, with the other
+ * filters), and those of the institutions whose name matches. As one condition, the two parts joined
+ * by `or`, the planner cannot tell how few the text matches, and reads every row the other filters
+ * match to check it.
  */
 function fewMatchesSql(viewer: Viewer, query: PatientListQuery): SQL {
   const columns = sql`l.patient_id, l.code_op, l.created_at`;
@@ -328,9 +318,9 @@ export function pageSql(viewer: Viewer, query: PatientListQuery, few = false): S
 }
 
 /**
- * The filters the kept counts (`patient_list_counts` and its siblings) hold: equality on their columns.
- * The tables' columns carry the projection's names (their `code_op` is 1 or null), so that
- * `listConditions` means the same on them and on the list.
+ * The filters the kept counts (`patient_list_counts`, counts.ts) hold: equality on their key. The
+ * table's columns carry the list's names (its `code_op` is 1 or null), so that `listConditions` means
+ * the same on it and on the list.
  */
 const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
   'institutionCode',
@@ -344,140 +334,24 @@ const COUNTED_FILTERS: ReadonlySet<keyof PatientFilters> = new Set([
 ] as const);
 
 /**
- * What a count reads: the sum of the kept counts that match `conditions` (equality on the counts' key),
- * and a count of the read model's rows that match `rows` (the same filters, on `patient_list`). With
- * `missing`, the kept counts are those of the patients without that field (`patient_list_missing_counts`).
- * For the filters no kept count holds, both parts count rows (`rowParts`).
+ * Whether a count sums the kept counts: every filter it sets is an equality they hold. Its best plan is
+ * then the same whatever the values, so it is prepared once (db/prepared.ts); a count of rows is planned
+ * for its values, since how many rows a value matches decides which index finds them.
  */
-interface CountParts {
-  readonly kept: (conditions: readonly SQL[]) => SQL;
-  readonly rows: (conditions: readonly SQL[]) => SQL;
-}
-
-/**
- * How many patients of a quality filter match: the counts keep each patient's quality without the day
- * (`QUALITY_WITHOUT_THE_DAY`); the patients with neither error nor warning whose follow-up is overdue
- * today are warnings, and are counted from their own index.
- */
-function qualityCountSql(parts: CountParts, quality: 'error' | 'warning' | 'none'): SQL {
-  const kept = parts.kept([sql`l.quality = ${quality}`]);
-  if (quality === 'error') {
-    return sql`select ${kept}::int as "total"`;
-  }
-  const overdue = parts.rows([
-    sql`l.quality_errors = 0 and l.quality_warnings = 0 and not l.quality_duplicate`,
-    sql`l.quality_overdue_from <= current_date`,
-  ]);
-  return quality === 'warning'
-    ? sql`select (${kept} + ${overdue})::int as "total"`
-    : sql`select (${kept} - ${overdue})::int as "total"`;
-}
-
-/** Whether a count reads the kept counts (`countSql`), rather than counting the matching rows. */
-function isKeptCount(filters: PatientFilters): boolean {
+export function isKeptCount(filters: PatientFilters): boolean {
   return (Object.keys(patientFilterFields) as (keyof PatientFilters)[]).every(
-    (key) =>
-      filters[key] === undefined ||
-      COUNTED_FILTERS.has(key) ||
-      key === 'text' ||
-      key === 'missing' ||
-      (key === 'quality' && !filters.text),
+    (key) => filters[key] === undefined || COUNTED_FILTERS.has(key),
   );
 }
 
 /**
- * Whether a count's best plan is the same whatever the values bound to it, so that it can be a
- * prepared statement planned once (db/prepared.ts): a sum of the kept counts is; a count of the rows of
- * a relapse-date range, a follow-up due or a text search is not, since how many rows a value matches
- * decides which index finds them (a doctor's relapse-date range planned once for any range read the
- * whole range rather than the doctor's rows, at a quarter of the speed of its plan for the values).
- */
-export const isCountPlannedOnce = (filters: PatientFilters): boolean => isKeptCount(filters) && !filters.text;
-
-/**
- * A count's two parts for the filters the kept counts do not hold (a relapse-date range, a follow-up
- * due, a query's state): both count the matching rows, through the indexes of their conditions.
- */
-function rowParts(viewer: Viewer, filters: PatientFilters): CountParts {
-  const conditions = filterConditions(viewer, filters);
-  const rows = (more: readonly SQL[]) =>
-    sql`(select count(*) from patient_list l ${whereOf([...conditions, ...more])})`;
-  return { kept: rows, rows };
-}
-
-/**
- * The kept counts a count sums: with `missing`, those of the patients without that field; else, when
- * it names no doctor (an admin's, without `doctorId`), the counts summed over the doctors, two fifths
- * as many rows; else the doctors' own.
- */
-function countsTableOf(viewer: Viewer, filters: PatientFilters): SQL {
-  if (filters.missing) {
-    return sql`patient_list_missing_counts`;
-  }
-  return viewer.isAdmin && !filters.doctorId
-    ? sql`patient_list_institution_counts`
-    : sql`patient_list_counts`;
-}
-
-/** A count's two parts from the kept counts (`countsTableOf`). */
-function keptParts(viewer: Viewer, filters: PatientFilters): CountParts {
-  const { missing } = filters;
-  const equality = filterConditions(viewer, { ...filters, quality: undefined, missing: undefined });
-  // With `missing`, the counts of the patients without that field, and the rows that lack it.
-  const counts = countsTableOf(viewer, filters);
-  const keptWhere = missing ? [...equality, sql`l.field = ${missing}`] : equality;
-  const rowsWhere = missing ? [...equality, missingCondition(missing)] : equality;
-  return {
-    kept: (conditions) =>
-      sql`(select coalesce(sum(l.patients), 0) from ${counts} l ${whereOf([...keptWhere, ...conditions])})`,
-    rows: (conditions) =>
-      sql`(select count(*) from patient_list l ${whereOf([...rowsWhere, ...conditions])})`,
-  };
-}
-
-/**
- * How many patients match, from the kept counts where it can (`countsTableOf`):
- * - with equality filters only, the sum of the few rows of the counts that match them (with `quality`,
- *   corrected by the follow-ups overdue today: `qualityCountSql`);
- * - with a free-text search besides, that sum for the institutions whose name matches, plus the
- *   patients elsewhere whose own text matches (a search that matches a hospital's name would otherwise
- *   count most of the registry row by row): for a registered search (search-terms.ts), the sum of its
- *   kept counts; else a count of the rows, which the trigrams of the filters index find and `like` must
- *   check one by one, told the server as `ownRows` so that it may register the search;
- * - with a relapse-date range, a follow-up due or a query's state, a count of the matching rows
- *   (`rowParts`), a search in the same two parts.
+ * How many patients match: with equality filters only, the sum of the kept counts that match them;
+ * else a count of the matching rows through the index that serves the page (a search through the
+ * trigrams of the filters index, a follow-up due through its own, the rest from a covering index).
  */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
-  const kept = isKeptCount(filters);
-  const parts = kept ? keptParts(viewer, filters) : rowParts(viewer, filters);
-  if (kept && filters.quality) {
-    return qualityCountSql(parts, filters.quality);
-  }
-  if (!filters.text) {
-    return sql`select ${parts.kept([])}::int as "total"`;
-  }
-  // A search in two parts, so that one matching a hospital's name does not read every row it matches.
-  const search = textSearch(viewer, filters.text);
-  const institutions = parts.kept([search.institutions]);
-  const outside = sql`not ${search.institutions}`;
-  const rows = parts.rows([outside, search.patients]);
-  if (!kept || filters.missing) {
-    return sql`select (${institutions} + ${rows})::int as "total", null::int as "ownRows"`;
-  }
-  // With equality filters only, the patients' own matches from the search's kept counts once it is
-  // registered (search-terms.ts); until then counted row by row, and that number told the server.
-  const equality = [...filterConditions(viewer, filters), outside];
-  const codeOnly = search.code
-    ? sql` + (select count(*) from patient_list l ${whereOf([...equality, search.code, sql`not ${search.ownText}`])})`
-    : sql``;
-  const termCounts = sql`(select coalesce(sum(l.patients), 0) from patient_list_term_counts l
-    ${whereOf([sql`l.pattern = ${search.pattern}`, ...equality])})${codeOnly}`;
-  // `offset 0` keeps each subquery whole: pulled up, its expression would be copied into each place
-  // that names it, and the rows counted twice.
-  return sql`select (${institutions} + s.own)::int as "total",
-      (case when s.registered then null else s.own end)::int as "ownRows"
-    from (select r.registered, case when r.registered then ${termCounts} else ${rows} end as own
-      from (select exists (select 1 from patient_list_search_terms t where t.pattern = ${search.pattern}) as registered
-        offset 0) r
-      offset 0) s`;
+  const where = whereOf(listConditions(viewer, filters));
+  return isKeptCount(filters)
+    ? sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${where}`
+    : sql`select count(*)::int as "total" from patient_list l ${where}`;
 }

@@ -1,9 +1,7 @@
-import { MISSING_FIELDS } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { consentedPatient, createPatient, newDoctor } from '../../test/patients.ts';
-import { missingPartitionOf } from './counts.ts';
 import { PROJECTION_DIGEST } from './projection.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -54,16 +52,12 @@ describe('the projection of the patient list', () => {
     );
     await t.ctx.db.execute(sql`comment on function registry_refresh_patient_list(uuid[], jsonb) is 'older'`);
     await t.ctx.db.execute(sql`update patient_list set dx_sub_type = 'ALL', age_at_diagnosis = 1`);
-    // A registered search (search-terms.ts), which the rebuild lets go rather than check every row against.
-    await t.ctx.db.execute(sql`insert into patient_list_search_terms (pattern) values ('%aml%')`);
     const before = (await vacuums()) ?? 0;
 
     await t.database.migrate();
 
     expect(await installed()).toBe(PROJECTION_DIGEST);
     expect(await listRows()).toEqual(rows);
-    const searches = await t.ctx.db.execute(sql`select pattern from patient_list_search_terms`);
-    expect(rowsOf(searches)).toEqual([]);
     // The rows written again are vacuumed at once, so that the list's index-only scans stay so.
     expect(await vacuums()).toBeGreaterThan(before);
   });
@@ -75,51 +69,5 @@ describe('the projection of the patient list', () => {
     expect(await vacuums()).toBe(before);
     expect((await listRows()).map((row) => row.age_at_diagnosis)).toEqual([7, 7]);
     await t.database.migrate();
-  });
-
-  it('keeps each field of `missing` in its own partition of the missing counts, made as the server starts', async () => {
-    const partitions = async () =>
-      rowsOf<{ name: string }>(
-        await t.ctx.db.execute(sql`select c.relname as "name" from pg_inherits i join pg_class c on c.oid = i.inhrelid
-          where i.inhparent = 'patient_list_missing_counts'::regclass order by 1`),
-      ).map((row) => row.name);
-    const counts = async () =>
-      rowsOf<{ field: string; n: number }>(
-        await t.ctx.db.execute(
-          sql`select field, sum(patients)::int as "n" from patient_list_missing_counts group by field order by field`,
-        ),
-      );
-    const inDefault = async () =>
-      rowsOf<{ n: number }>(
-        await t.ctx.db.execute(sql`select count(*)::int as "n" from patient_list_missing_counts_other`),
-      )[0]?.n;
-    expect(await partitions()).toEqual(
-      [...MISSING_FIELDS.map(missingPartitionOf), 'patient_list_missing_counts_other'].sort(),
-    );
-    const before = await counts();
-    expect(before.map((row) => row.field)).toContain('lastContactDate');
-    expect(await inDefault()).toBe(0);
-
-    // A database from before a field had its partition: the field's rows in the default one.
-    const partition = missingPartitionOf('lastContactDate');
-    await t.ctx.db.execute(sql.raw(`alter table patient_list_missing_counts detach partition ${partition}`));
-    await t.ctx.db.execute(sql.raw(`insert into patient_list_missing_counts select * from ${partition}`));
-    await t.ctx.db.execute(sql.raw(`drop table ${partition}`));
-    expect(await inDefault()).toBeGreaterThan(0);
-
-    await t.database.migrate();
-    expect(await partitions()).toContain(partition);
-    expect(await inDefault()).toBe(0);
-    expect(await counts()).toEqual(before);
-    // A count of one field reads that field's partition only.
-    const plan = rowsOf<{ 'QUERY PLAN': string }>(
-      await t.ctx.db.execute(
-        sql`explain select sum(l.patients) from patient_list_missing_counts l where l.field = ${'lastContactDate'}`,
-      ),
-    )
-      .map((row) => row['QUERY PLAN'])
-      .join('\n');
-    expect(plan).toContain(partition);
-    expect(plan).not.toContain(missingPartitionOf('ngs'));
   });
 });

@@ -216,9 +216,6 @@ export async function installProjection(db: Queryable): Promise<boolean> {
   }
   await db.execute(sql.raw(`drop function if exists ${EARLIER_SIGNATURE}`));
   await db.execute(sql.raw(PROJECTION_SQL));
-  // Every row is written again: the registered searches are let go (search-terms.ts) rather than each
-  // row checked against each of them, twice, by the counts' triggers; the lists register them again.
-  await db.execute(sql`delete from patient_list_search_terms`);
   let after: string | null = null;
   for (;;) {
     const ids: string[] = rowsOf<{ id: string }>(

@@ -2,12 +2,11 @@ import type { PatientListQuery } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { executePrepared, executeStatement } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
-import { countSql, fewMatches, isCountPlannedOnce, isUnfiltered, pageSql } from './list-sql.ts';
+import { countSql, fewMatches, isKeptCount, isUnfiltered, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const NO_RECORDS: RecordParts = { samples: [], diagnostics: [], treatments: [], reports: [] };
 
@@ -37,27 +36,20 @@ export function createReadModelRepository(db: Queryable) {
     },
 
     /**
-     * One page of the list and how many patients match: two statements on the read model's indexes
-     * and its counts (docs/decisions/014-patient-list-projection.md). The count comes first: it is
+     * One page of the list and how many patients match: two statements on the read model's indexes and
+     * its kept counts (docs/decisions/014-patient-list-projection.md). The count comes first: it is
      * cheap, it spares the page when the page lies past the end, and it tells the page how to look.
-     * With a search that could be counted from kept counts but is not registered yet, `ownRows` says
-     * how many patients' own text it matched (search-terms.ts).
      */
     async page(
       viewer: Viewer,
       query: PatientListQuery,
       ensureWanted: () => void = () => undefined,
-    ): Promise<{ rows: ListRow[]; total: number; ownRows: number | null }> {
-      // A count of the kept counts is planned once; one that counts rows, for its values.
-      const counting = isCountPlannedOnce(query) ? executePrepared : executeStatement;
-      const [count] = rowsOf<{ total: number; ownRows?: number | null }>(
-        await counting(db, countSql(viewer, query)),
-      );
+    ): Promise<{ rows: ListRow[]; total: number }> {
+      const counting = isKeptCount(query) ? executePrepared : executeStatement;
+      const [count] = rowsOf<{ total: number }>(await counting(db, countSql(viewer, query)));
       const total = count?.total ?? 0;
-      // How many patients' own text a search that could be kept matched, counted row by row.
-      const ownRows = count?.ownRows ?? null;
       if (total <= query.page * query.size) {
-        return { rows: [], total, ownRows };
+        return { rows: [], total };
       }
       ensureWanted();
       const page = pageSql(viewer, query, fewMatches(query, total));
@@ -66,7 +58,7 @@ export function createReadModelRepository(db: Queryable) {
       const rows = rowsOf<ListRow>(
         await (isUnfiltered(query) ? executePrepared : executeStatement)(db, page),
       );
-      return { rows, total, ownRows };
+      return { rows, total };
     },
   };
 }
