@@ -347,11 +347,25 @@ export function isKeptCount(filters: PatientFilters): boolean {
 /**
  * How many patients match: with equality filters only, the sum of the kept counts that match them;
  * else a count of the matching rows through the index that serves the page (a search through the
- * trigrams of the filters index, a follow-up due through its own, the rest from a covering index).
+ * trigrams of the filters index, a follow-up due through its own, the rest from a covering index). A
+ * search counts in its two parts: the patients of the institutions whose name matches, an equality
+ * filter like the others (so from the kept counts when the rest are too), and the patients elsewhere
+ * whose own text matches. As one condition, a search matching a hospital's name read each of its rows.
  */
 export function countSql(viewer: Viewer, filters: PatientFilters): SQL {
-  const where = whereOf(listConditions(viewer, filters));
-  return isKeptCount(filters)
-    ? sql`select coalesce(sum(l.patients), 0)::int as "total" from patient_list_counts l ${where}`
-    : sql`select count(*)::int as "total" from patient_list l ${where}`;
+  const { text, ...rest } = filters;
+  const conditions = filterConditions(viewer, filters);
+  const kept = isKeptCount(rest);
+  const count = (more: readonly SQL[], fromKept: boolean) =>
+    fromKept
+      ? sql`(select coalesce(sum(l.patients), 0) from patient_list_counts l ${whereOf([...conditions, ...more])})`
+      : sql`(select count(*) from patient_list l ${whereOf([...conditions, ...more])})`;
+  if (!text) {
+    return sql`select ${count([], kept)}::int as "total"`;
+  }
+  const search = textSearch(viewer, text);
+  return sql`select (${count([search.institutions], kept)} + ${count(
+    [sql`not ${search.institutions}`, search.patients],
+    false,
+  )})::int as "total"`;
 }
