@@ -2,12 +2,11 @@ import type { PatientListQuery } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { executePrepared, executeStatement } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/statements.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
 import { countSql, fewMatches, isCountPlannedOnce, isUnfiltered, pageSql } from './list-sql.ts';
 import type { DocumentRow, ListRow, RecordPart, RecordParts } from './patient-document.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const NO_RECORDS: RecordParts = { samples: [], diagnostics: [], treatments: [], reports: [] };
 
