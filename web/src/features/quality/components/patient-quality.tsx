@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Patient } from '@registry/shared';
+import { countFindings, type Patient } from '@registry/shared';
 import { IconMessageQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListError } from '../../../components/list-error.tsx';
@@ -45,7 +45,7 @@ export function PatientQualitySummary({ patient }: { readonly patient: Patient }
   const [opened, modal] = useDisclosure(false);
   const queries = usePatientQueries(patient.id);
   const findings = findingsOf(patient);
-  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const counts = countFindings(findings);
   const general = (queries.data?.data ?? []).filter((query) => !query.field);
 
   return (
@@ -74,8 +74,8 @@ export function PatientQualitySummary({ patient }: { readonly patient: Patient }
           <>
             <Text size="sm">
               {t('dataQuality.counts', {
-                errors: t('dataQuality.errors', { count: errors }),
-                warnings: t('dataQuality.warnings', { count: findings.length - errors }),
+                errors: t('dataQuality.errors', { count: counts.errors }),
+                warnings: t('dataQuality.warnings', { count: counts.warnings }),
               })}
             </Text>
             <Stack
