@@ -47,43 +47,44 @@ function seeded() {
   return { queryClient, stale };
 }
 
+/** Nothing stale: each test names what its call marks. */
+const FRESH = {
+  list: false,
+  a: false,
+  aHistory: false,
+  b: false,
+  summary: false,
+  followUp: false,
+  overview: false,
+  notifications: false,
+  queries: false,
+  bulkCount: false,
+  rules: false,
+  users: false,
+};
+
+/** What a write to any patient makes stale: everything counted over many patients. */
+const OVER_PATIENTS = {
+  list: true,
+  summary: true,
+  followUp: true,
+  overview: true,
+  notifications: true,
+  queries: true,
+  bulkCount: true,
+};
+
 describe('invalidatePatientData', () => {
   it("marks the patient's file and history, the list, the outcomes and what data quality counts stale, and nothing else", async () => {
     const { queryClient, stale } = seeded();
     await invalidatePatientData(queryClient, A);
-    expect(stale()).toEqual({
-      list: true,
-      a: true,
-      aHistory: true,
-      b: false,
-      summary: true,
-      followUp: true,
-      overview: true,
-      notifications: true,
-      queries: true,
-      bulkCount: true,
-      rules: false,
-      users: false,
-    });
+    expect(stale()).toEqual({ ...FRESH, ...OVER_PATIENTS, a: true, aHistory: true });
   });
 
   it('without a patient (one just created) marks the list, the outcomes and what data quality counts stale', async () => {
     const { queryClient, stale } = seeded();
     await invalidatePatientData(queryClient);
-    expect(stale()).toEqual({
-      list: true,
-      a: false,
-      aHistory: false,
-      b: false,
-      summary: true,
-      followUp: true,
-      overview: true,
-      notifications: true,
-      queries: true,
-      bulkCount: true,
-      rules: false,
-      users: false,
-    });
+    expect(stale()).toEqual({ ...FRESH, ...OVER_PATIENTS });
   });
 });
 
@@ -92,18 +93,12 @@ describe('invalidateQueryData', () => {
     const { queryClient, stale } = seeded();
     await invalidateQueryData(queryClient);
     expect(stale()).toEqual({
+      ...FRESH,
       list: true,
-      a: false,
-      aHistory: false,
-      b: false,
-      summary: false,
-      followUp: false,
       overview: true,
       notifications: true,
       queries: true,
       bulkCount: true,
-      rules: false,
-      users: false,
     });
   });
 });

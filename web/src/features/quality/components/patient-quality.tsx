@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { usePatientQueries } from '../api/get-queries.ts';
 import type { QualityFinding, Query } from '../api/schemas.ts';
 import { placeOf } from './field-place.ts';
-import { FindingItem } from './finding-item.tsx';
+import { FindingList } from './finding-item.tsx';
 import { OpenQueryModal } from './open-query-modal.tsx';
 import { QueryThread } from './query-thread.tsx';
 
@@ -78,22 +78,12 @@ export function PatientQualitySummary({ patient }: { readonly patient: Patient }
                 warnings: t('dataQuality.warnings', { count: counts.warnings }),
               })}
             </Text>
-            <Stack
-              component="ul"
+            <FindingList
+              patientId={patient.id}
+              findings={findings}
+              label={t('dataQuality.findingsLabel')}
               gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('dataQuality.findingsLabel')}
-            >
-              {findings.map((finding) => (
-                <FindingItem
-                  key={`${finding.rule}-${finding.fields.join()}`}
-                  patientId={patient.id}
-                  finding={finding}
-                />
-              ))}
-            </Stack>
+            />
           </>
         )}
         {queries.isError && (
