@@ -386,6 +386,9 @@ test.describe('outcomes and follow-up', () => {
 
     // The file: the last known alive, and the follow-up modal.
     await expect(page).toHaveURL(new RegExp(`/patient/${ids[DUE_PATIENT]}$`));
+    const badge = page.getByTestId('notifications-badge');
+    const waiting = Number(await badge.innerText());
+    expect(waiting).toBeGreaterThan(1);
     await expect(page.getByTestId('last-known-alive')).toHaveText('Último dato con vida: 10/05/2023');
     await page.getByRole('button', { name: 'Registrar control' }).click();
     const modal = page.getByRole('dialog', { name: 'Registrar control' });
@@ -404,6 +407,8 @@ test.describe('outcomes and follow-up', () => {
     const month = dateParts('en-GB', { month: '2-digit', year: 'numeric' });
     const firstOfMonth = `01/${month('month')}/${month('year')}`;
     await expect(page.getByTestId('last-known-alive')).toHaveText(`Último dato con vida: ${firstOfMonth}`);
+    // The menu's badge counts one patient fewer at once, with no reload: a patient write refreshes it.
+    await expect(badge).toHaveText(String(waiting - 1));
 
     // The modal in English.
     await switchLanguage(page, 'EN');

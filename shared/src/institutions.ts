@@ -53,5 +53,6 @@ export const updateInstitutionSchema = createInstitutionSchema
   });
 export type UpdateInstitutionInput = z.infer<typeof updateInstitutionSchema>;
 
-/** `GET /api/institutions/codes`: every institution's code and name, for the patient-list filter. */
+/** `GET /api/institutions/codes`: every institution's code and name, for the admins' filters. */
 export const institutionCodeSchema = z.object({ code: z.string(), name: z.string() });
+export type InstitutionCode = z.infer<typeof institutionCodeSchema>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { asColumns, asGatheredColumns, type Columns, columnsOf, executeGathered } from './columns.ts';
+import { rowsOf } from './statements.ts';
 
 // Six rows of a group, a number of their own and a text that may be null, in no particular order.
 const ROWS = sql`select * from (values ('a', 3, 'x'), ('b', 1, null), ('a', null, 'x'), ('a', 5, null),
@@ -40,7 +41,7 @@ describe('a statement read as columns', () => {
 
   it('hands a gathered column over once per group, as an array', async () => {
     const result = await executeGathered(database.db, asGatheredColumns(ROWS, NAMES, new Set(['time'])));
-    const [row] = (result as { rows: { columns: Record<string, unknown[]> }[] }).rows;
+    const [row] = rowsOf<{ columns: Record<string, unknown[]> }>(result);
     // Three groups: (a, x), (a, null), (b, null).
     expect(row?.columns.key).toHaveLength(3);
     expect(row?.columns.time?.map((values) => (values as unknown[]).length).sort()).toEqual([1, 2, 3]);

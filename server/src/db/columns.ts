@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from './client.ts';
 import { asLocalSettings, GATHER_SETTINGS } from './planner.ts';
+import { rowsOf } from './statements.ts';
 
 /**
  * A statement's rows read as columns (docs/performance.md): PostgreSQL gathers each column into one
@@ -68,7 +69,7 @@ export function executeGathered(db: Queryable, query: SQL): Promise<unknown> {
  * groups it unfolds: each row of a group gets the group's values and its own of the gathered columns.
  */
 export function columnsOf<T>(result: unknown, gathered?: ReadonlySet<string>): Columns<T> {
-  const [row] = (result as { rows: { columns: Columns<T> }[] }).rows;
+  const [row] = rowsOf<{ columns: Columns<T> }>(result);
   if (!row) {
     throw new Error('a statement read as columns answers one row');
   }

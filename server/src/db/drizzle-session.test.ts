@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
 import { DRIZZLE_VERSION, executeThroughBuilder, pgClientOf } from './drizzle-session.ts';
+import { rowsOf } from './statements.ts';
 
 /**
  * The reads of the query builder's private session (`drizzle-session.ts`) on the installed version: an
@@ -41,12 +42,12 @@ describe("the query builder's session", () => {
 
   it('runs a built statement, prepared under a name or not', async () => {
     for (const name of [undefined, 'registry_session_test']) {
-      const result = (await executeThroughBuilder(
+      const result = await executeThroughBuilder(
         database.db,
         { sql: 'select $1::int + 1 as "next"', params: [41] },
         name,
-      )) as { rows: { next: number }[] };
-      expect(result.rows).toEqual([{ next: 42 }]);
+      );
+      expect(rowsOf(result)).toEqual([{ next: 42 }]);
     }
   });
 });

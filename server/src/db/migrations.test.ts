@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInstitution, insertUser } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { auditEvents, doctors, institutions, patients } from './schema.ts';
+import { rowsOf } from './statements.ts';
 
 /** The PostgreSQL error behind a rejected query (Drizzle wraps it in its own error). */
 async function databaseError(query: PromiseLike<unknown>): Promise<{ code?: string; message: string }> {
@@ -14,8 +15,6 @@ async function databaseError(query: PromiseLike<unknown>): Promise<{ code?: stri
   }
   throw new Error('the database accepted the query');
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 describe('migrations and database rules', () => {
   let t: TestApp;

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
 import { poolOf, type Queryable } from './client.ts';
 import { withSnapshot } from './snapshot.ts';
+import { rowsOf } from './statements.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Ends every other session of the test's database from outside, as a restart of PostgreSQL does. */
 async function cutConnections(url: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { expectedMigrations } from '../db/client.ts';
+import { rowsOf } from '../db/statements.ts';
 import { HttpError } from '../http/errors.ts';
 import { errorsOf } from '../http/route-schemas.ts';
 
@@ -50,7 +51,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const result = await ctx.db.execute(
         sql`select count(*)::int as "applied" from drizzle.__drizzle_migrations`,
       );
-      const applied = (result as unknown as { rows: { applied: number }[] }).rows[0]?.applied ?? 0;
+      const applied = rowsOf<{ applied: number }>(result)[0]?.applied ?? 0;
       const expected = expectedMigrations();
       if (applied < expected) {
         throw new HttpError(503, 'UNAVAILABLE');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesVersion } from './if-match.ts';
+import { HttpError } from './errors.ts';
+import { assertVersion, matchesVersion } from './if-match.ts';
 
 describe('If-Match against a version', () => {
   it('accepts a write that names no version', () => {
@@ -21,5 +22,18 @@ describe('If-Match against a version', () => {
   it('accepts a list when any tag in it is the current version', () => {
     expect(matchesVersion('"5", "7"', 7)).toBe(true);
     expect(matchesVersion('"5", W/"6"', 7)).toBe(false);
+  });
+
+  it('refuses a stale version with 412 STALE_VERSION and the current version as ETag', () => {
+    expect(() => assertVersion('"7"', 7)).not.toThrow();
+    expect(() => assertVersion(undefined, 7)).not.toThrow();
+    let refused: unknown;
+    try {
+      assertVersion('"6"', 7);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 412, code: 'STALE_VERSION', headers: { etag: '"7"' } });
   });
 });

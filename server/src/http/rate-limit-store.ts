@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { rowsOf } from '../db/statements.ts';
 
 interface Counted {
   count: number;
@@ -35,7 +36,7 @@ export function databaseRateLimitStore(ctx: AppContext): FastifyRateLimitStoreCt
           returning count, window_start::text as "windowStart"`)
         .then(
           (result) => {
-            const [row] = (result as unknown as { rows: Counted[] }).rows;
+            const [row] = rowsOf<Counted>(result);
             const started = row ? new Date(row.windowStart).getTime() : now.getTime();
             callback(null, {
               current: row?.count ?? 1,

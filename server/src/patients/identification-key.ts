@@ -3,6 +3,7 @@ import { IDENTIFICATION_KEY_TRANSLATION } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sqlLiteral } from '../db/sql-text.ts';
+import { rowsOf } from '../db/statements.ts';
 
 /**
  * The database's side of when two identifications are the same (`identificationKey` in
@@ -22,8 +23,6 @@ export const IDENTIFICATION_KEY_DIGEST = createHash('sha256')
   .update(IDENTIFICATION_KEY_SQL)
   .digest('hex')
   .slice(0, 16);
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Every patient's key under the function, ranked within its institution: the first registered of

@@ -2,12 +2,11 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsUpTo } from '../db/client.ts';
+import { rowsOf } from '../db/statements.ts';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { insertInstitution, insertUser } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { createPatient, newDoctor, signIn } from '../test/patients.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** One patient, one identification (docs/product-rules.md#records): case and spaces do not tell two apart. */
 describe('identifications compared case- and space-insensitively', () => {

@@ -4,8 +4,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
 import { withUniqueConflicts } from '../db/unique-violations.ts';
-import { HttpError } from '../http/errors.ts';
-import { matchesVersion } from '../http/if-match.ts';
+import { assertVersion } from '../http/if-match.ts';
 import { assertMay, loadVisiblePatient } from './patient-access.ts';
 import { createPatientsRepository, type PatientHead } from './patients.repository.ts';
 import { refreshReadModel } from './read-model/projection.ts';
@@ -40,9 +39,7 @@ export async function writePatient<T>(
       for (const capability of options.capabilities) {
         assertMay(actor.principal, head, capability);
       }
-      if (!matchesVersion(options.ifMatch, head.version)) {
-        throw new HttpError(412, 'STALE_VERSION', undefined, { etag: `"${head.version}"` });
-      }
+      assertVersion(options.ifMatch, head.version);
       const entries: ChangeEntry[] = [];
       const result = await work({ tx, head, record: (entry) => entries.push(entry) });
       if (entries.length === 0) {

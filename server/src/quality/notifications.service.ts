@@ -1,18 +1,15 @@
 import {
   FOLLOW_UP_DUE_MONTHS,
-  type Language,
   NOTIFICATION_QUERIES_MAX,
   type Notifications,
   type QueryStatus,
 } from '@registry/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/client.ts';
 import { describeError } from '../http/logging.ts';
 import { queriesMail } from '../mail/templates.ts';
-import { followUpDueCount } from '../patients/outcomes/outcomes.service.ts';
-import { viewerOf } from '../patients/patient-access.ts';
+import { followUpDueCount, type Viewer, viewerOf } from '../patients/index.ts';
+import { createQualityRepository } from './quality.repository.ts';
 
 /**
  * The menu's notifications and the mails about queries (CONTRACT §13, docs/api-quality.md#notifications).
@@ -22,85 +19,33 @@ import { viewerOf } from '../patients/patient-access.ts';
  * the next day's mail. A mail counts the queries waiting and links to them: no query text, no patient.
  */
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** Hours between two mails to one recipient. */
 export const MAIL_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** How often the scheduler looks for recipients owed a mail. */
 export const MAIL_CHECK_EVERY_MS = 60 * 1000;
 
-/** Marks recipients as owed a mail, in the transaction of the step that concerns them. */
-export async function notifyLater(tx: Queryable, userIds: readonly string[], now: Date): Promise<void> {
-  const ids = userIds.filter(Boolean);
-  if (ids.length === 0) {
-    return;
-  }
-  await tx.execute(sql`insert into notification_recipients (user_id, pending_since)
-    select unnest(${`{${ids.join(',')}}`}::uuid[]), ${now.toISOString()}
-    on conflict (user_id) do update set pending_since = coalesce(notification_recipients.pending_since, excluded.pending_since)`);
-}
-
-/** Keeps the language a recipient last used the registry in, for its mails. */
-export async function rememberLanguage(db: Queryable, userId: string, language: Language): Promise<void> {
-  await db.execute(sql`insert into notification_recipients (user_id, language) values (${userId}, ${language})
-    on conflict (user_id) do update set language = excluded.language
-    where notification_recipients.language <> excluded.language`);
-}
-
-/** The queries a user sees: every one for an admin, those of a doctor's own patients. */
-function sightOf(user: { isAdmin: boolean; doctorId: string | null }): SQL {
-  if (user.isAdmin) {
-    return sql`true`;
-  }
-  return user.doctorId ? sql`p.doctor_id = ${user.doctorId}` : sql`false`;
-}
-
-/** The queries waiting on a user: open ones of a doctor's patients; for an admin, the answered ones. */
-function waitingOn(user: { isAdmin: boolean; doctorId: string | null }): { status: QueryStatus; sight: SQL } {
-  return { status: user.isAdmin ? 'answered' : 'open', sight: sightOf(user) };
-}
+/** The state of the queries waiting on a user: open ones for a doctor, answered ones for an admin. */
+const waitingStatus = (viewer: Viewer): Extract<QueryStatus, 'open' | 'answered'> =>
+  viewer.isAdmin ? 'answered' : 'open';
 
 /** `GET /api/notifications`: not audited beyond the queries' own steps; it names patients only to their owner. */
 export async function notificationsOf(ctx: AppContext, actor: Actor): Promise<Notifications> {
   const viewer = viewerOf(actor.principal);
+  const queries = createQualityRepository(ctx.db);
   if (actor.language) {
-    await rememberLanguage(ctx.db, actor.principal.userId, actor.language);
+    await queries.rememberLanguage(actor.principal.userId, actor.language);
   }
-  const sight = sightOf(viewer);
-  const [counts] = rowsOf<{ open: number; answered: number }>(
-    await ctx.db.execute(sql`select count(*) filter (where q.status = 'open')::int as "open",
-        count(*) filter (where q.status = 'answered')::int as "answered"
-      from data_queries q join patients p on p.id = q.patient_id
-      where q.status <> 'closed' and ${sight}`),
-  );
-  const waiting = waitingOn(viewer);
-  const queries = rowsOf<Notifications['queries'][number]>(
-    await ctx.db.execute(sql`select q.id as "id", q.patient_id as "patientId", p.identification as "identification",
-        q.field as "field", q.status as "status",
-        to_char(q.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
-      from data_queries q join patients p on p.id = q.patient_id
-      where q.status = ${waiting.status} and ${waiting.sight}
-      order by q.updated_at desc, q.id desc limit ${NOTIFICATION_QUERIES_MAX}`),
-  );
-  const openQueries = counts?.open ?? 0;
-  const answeredQueries = counts?.answered ?? 0;
+  const counts = await queries.pendingCounts(viewer);
+  const waiting = await queries.newest(viewer, waitingStatus(viewer), NOTIFICATION_QUERIES_MAX);
   const followUpsDue = viewer.isAdmin ? 0 : await followUpDueCount(ctx, actor, FOLLOW_UP_DUE_MONTHS);
   return {
-    openQueries,
-    answeredQueries,
+    openQueries: counts.open,
+    answeredQueries: counts.answered,
     followUpsDue,
-    total: viewer.isAdmin ? answeredQueries : openQueries + followUpsDue,
-    queries,
+    total: viewer.isAdmin ? counts.answered : counts.open + followUpsDue,
+    queries: waiting,
   };
-}
-
-interface Recipient {
-  userId: string;
-  email: string;
-  language: Language;
-  isAdmin: boolean;
-  doctorId: string | null;
 }
 
 /**
@@ -112,47 +57,30 @@ export async function sendNotificationMails(
   now: Date = ctx.now(),
   log: { warn(obj: object, message: string): void } = { warn: () => undefined },
 ): Promise<number> {
-  const due = rowsOf<Recipient>(
-    await ctx.db.execute(sql`select n.user_id as "userId", u.email as "email", n.language as "language",
-        u.is_admin as "isAdmin", d.id as "doctorId"
-      from notification_recipients n join users u on u.id = n.user_id left join doctors d on d.user_id = u.id
-      where n.pending_since is not null and u.is_active
-        and (n.last_sent_at is null or n.last_sent_at <= ${new Date(now.getTime() - MAIL_EVERY_MS).toISOString()})
-      order by n.pending_since limit 500`),
-  );
+  const queries = createQualityRepository(ctx.db);
+  const lastSentBefore = new Date(now.getTime() - MAIL_EVERY_MS);
   let sent = 0;
-  for (const recipient of due) {
-    const waiting = waitingOn(recipient);
-    const [count] = rowsOf<{ n: number }>(
-      await ctx.db.execute(sql`select count(*)::int as "n" from data_queries q join patients p on p.id = q.patient_id
-        where q.status = ${waiting.status} and ${waiting.sight}`),
-    );
-    const n = count?.n ?? 0;
+  for (const recipient of await queries.recipientsDue(lastSentBefore)) {
+    const status = waitingStatus(recipient);
+    const n = await queries.countOf(recipient, status);
     // Claimed first, so that two servers on one database never send the same mail twice. When the news
     // was dealt with before the mail (nothing waits), the news is cleared and the day's mail not spent.
-    const claimed = rowsOf(
-      await ctx.db.execute(sql`update notification_recipients set pending_since = null,
-          last_sent_at = ${n > 0 ? sql`${now.toISOString()}::timestamptz` : sql`last_sent_at`}
-        where user_id = ${recipient.userId} and pending_since is not null
-          and (last_sent_at is null or last_sent_at <= ${new Date(now.getTime() - MAIL_EVERY_MS).toISOString()})
-        returning user_id`),
-    );
-    if (claimed.length === 0 || n === 0) {
+    const claimed = await queries.claim(recipient.userId, lastSentBefore, n > 0 ? now : null);
+    if (!claimed || n === 0) {
       continue;
     }
     try {
       await ctx.mailer.send(
         queriesMail(recipient.language, recipient.email, {
           count: n,
-          kind: recipient.isAdmin ? 'answered' : 'open',
-          link: `${ctx.config.publicUrl}/queries?status=${waiting.status}`,
+          kind: status,
+          link: `${ctx.config.publicUrl}/queries?status=${status}`,
         }),
       );
       sent += 1;
     } catch (error) {
       // Not sent: the recipient is owed it again at the next check.
-      await ctx.db.execute(sql`update notification_recipients set pending_since = ${now.toISOString()}, last_sent_at = null
-        where user_id = ${recipient.userId}`);
+      await queries.release(recipient.userId, now);
       log.warn({ err: describeError(error) }, 'notification mail failed');
     }
   }

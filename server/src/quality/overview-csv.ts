@@ -1,6 +1,6 @@
 import type { CompletenessField, ElnInputField, Language, Overview, OverviewFigures } from '@registry/shared';
 import { COMPLETENESS_FIELDS, ELN_INPUT_FIELDS, guardCsvText } from '@registry/shared';
-import { csvRecords } from '../patients/exports/csv.ts';
+import { csvRecords } from '../http/csv.ts';
 
 interface Headers {
   readonly institutionCode: string;

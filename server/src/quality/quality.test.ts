@@ -1,6 +1,7 @@
 import { type Overview, type OverviewMeasure, overviewListFilters } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/statements.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import {
   type Caller,
@@ -602,7 +603,7 @@ describe('data quality', () => {
       const overdueOnly = await t.ctx.db.execute(sql`select count(*)::int as n from patient_list
         where doctor_id = ${coordinator.doctorId} and quality_errors = 0 and quality_warnings = 0
           and not quality_duplicate and quality_overdue_from <= current_date`);
-      expect((overdueOnly as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+      expect(rowsOf<{ n: number }>(overdueOnly)[0]?.n).toBeGreaterThan(0);
       for (const quality of ['error', 'warning', 'none']) {
         const list = await get(
           admin,

@@ -9,14 +9,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
+import { rowsOf } from '../db/statements.ts';
 import { TEST_PASSWORD } from '../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { newAdmin, signIn } from '../test/patients.ts';
 import { randomSource, type SeedPatient, SUBTYPE_WEIGHTS, syntheticPatient } from './cohort.ts';
 import { SCHEME_DRUGS } from './scheme-drugs.ts';
 import { doctorLines, type SeedResult, seedCohort } from './seed-cohort.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('seed: a synthetic, plausible cohort', () => {
   let t: TestApp;

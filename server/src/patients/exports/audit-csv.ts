@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { AuditEvent, AuditFilters, Language } from '@registry/shared';
 import { createAuditRepository } from '../../audit/audit.repository.ts';
 import type { Queryable } from '../../db/client.ts';
+import { csvRecords } from '../../http/csv.ts';
 import { safeCell } from './columns.ts';
-import { csvRecords } from './csv.ts';
 
 /** How many entries are read and written at a time. */
 const BATCH = 1000;

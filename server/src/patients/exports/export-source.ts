@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { BATCH_READ_SETTINGS } from '../../db/planner.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { withSnapshot } from '../../db/snapshot.ts';
+import { rowsOf } from '../../db/statements.ts';
 import {
   batchCohort,
   documentsSql,
@@ -21,8 +22,6 @@ import {
  * (docs/performance.md#exports has the measurements).
  */
 export const BATCH = 500;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A flat row as the export statements answer it. */
 export type ExportRow = Record<string, unknown>;

@@ -1,8 +1,9 @@
 import { GENETIC_MARKERS, type Language, type PatientFilters, takesVaf } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlLiteral } from '../../db/sql-text.ts';
+import { whereOf } from '../../db/statements.ts';
 import type { Viewer } from '../patient-access.ts';
-import { listConditions, whereOf } from '../read-model/list-sql.ts';
+import { listConditions } from '../read-model/list-sql.ts';
 import {
   DIAGNOSTIC_FIELDS,
   DRUG_FIELDS,

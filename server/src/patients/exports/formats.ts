@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { EXPORT_TEXTS } from '@registry/shared';
+import { csvRecords } from '../../http/csv.ts';
 import { ByteWriter } from './byte-writer.ts';
 import {
   type Column,
@@ -13,7 +14,6 @@ import {
   safeXlsxText,
   sheetNameOf,
 } from './columns.ts';
-import { csvRecords } from './csv.ts';
 import type { BatchReader, ExportRow, ExportSource } from './export-source.ts';
 import { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './xlsx-writer.ts';
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { cancellable } from '../../db/cancellable.ts';
 import type { Queryable } from '../../db/client.ts';
 import { type Columns, columnsOf, executeGathered } from '../../db/columns.ts';
+import { rowsOf } from '../../db/statements.ts';
 import { RefusedError } from '../../http/errors.ts';
 import { viewerOf } from '../patient-access.ts';
 import { type EndpointSql, mrdGroup, transplantGroup } from './endpoints.ts';
@@ -44,8 +45,6 @@ export interface EndpointRow extends CountedRow {
   readonly time: number | null;
   readonly status: 0 | 1 | 2 | null;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function rows<T>(db: Queryable, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));

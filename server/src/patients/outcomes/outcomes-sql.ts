@@ -1,13 +1,13 @@
 import { AGE_BANDS, COMPLETENESS_FIELDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { asColumns, asGatheredColumns } from '../../db/columns.ts';
+import { whereOf } from '../../db/statements.ts';
 import type { Viewer } from '../patient-access.ts';
 import {
   FIELD_PRESENT,
   FOLLOW_UP_FROM,
   followUpDueCondition,
   listConditions,
-  whereOf,
 } from '../read-model/list-sql.ts';
 import { otherAsOne } from '../read-model/records-sql.ts';
 import { type EndpointSql, PATIENT_DAYS } from './endpoints.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { sqlLiteral } from '../../db/sql-text.ts';
+import { rowsOf } from '../../db/statements.ts';
 
 /**
  * The list's one table of kept counts (`patient_list_counts`, docs/decisions/014): how many patients

@@ -32,6 +32,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { ElnDetail } from '../../db/schema.ts';
+import { rowsOf } from '../../db/statements.ts';
 
 /**
  * What the code derives from a patient's records, for the read model to keep beside them: rules of
@@ -248,7 +249,7 @@ export async function derivedOf(
   db: Queryable,
   ids: readonly string[],
 ): Promise<Record<string, Derived & QualityDerived>> {
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select pd.patient_id as "id", pd.records::text as "records", dm.patient_id is not null as "hasDemography",
         dm.birth_date as "birthDate", dm.gender as "gender", p.death_date::text as "deathDate",
         p.death_cause as "deathCause", p.last_contact_date::text as "lastContactDate", p.risk_level as "riskLevel",
@@ -256,9 +257,9 @@ export async function derivedOf(
       from patient_documents pd join patients p on p.id = pd.patient_id
       left join demographies dm on dm.patient_id = pd.patient_id
       where pd.patient_id = any (${`{${ids.join(',')}}`}::uuid[])`,
-  )) as unknown as { rows: ({ id: string; records: string } & PatientFacts)[] };
+  );
   return Object.fromEntries(
-    result.rows.map((row) => {
+    rowsOf<{ id: string; records: string } & PatientFacts>(result).map((row) => {
       const records = JSON.parse(row.records) as DerivationInput & Pick<QualityInput, 'samples' | 'reports'>;
       return [row.id, { ...derive(records), ...qualityOfRecords(records, row) }];
     }),

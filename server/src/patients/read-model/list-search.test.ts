@@ -1,11 +1,12 @@
 import { en, es, PATIENT_PAGE_SIZES, type PatientFilters, patientPageSizeSchema } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whereOf } from '../../db/statements.ts';
 import { insertInstitution } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, consentedPatient, createPatient, newAdmin, newDoctor } from '../../test/patients.ts';
 import type { Viewer } from '../patient-access.ts';
-import { countSql, isKeptCount, listConditions, pageSql, whereOf } from './list-sql.ts';
+import { countSql, isKeptCount, listConditions, pageSql } from './list-sql.ts';
 
 /**
  * Finding patients in the list (docs/api-patients.md#list): the Code OP filter, the creation-date

@@ -17,6 +17,7 @@ import {
 } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/search.ts';
+import { whereOf } from '../../db/statements.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
@@ -220,10 +221,6 @@ export function listConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
     conditions.push(sql`(${search.patients} or ${search.institutions})`);
   }
   return conditions;
-}
-
-export function whereOf(conditions: readonly SQL[]): SQL {
-  return conditions.length > 0 ? sql`where ${sql.join([...conditions], sql` and `)}` : sql``;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/statements.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { consentedPatient, createPatient, newDoctor } from '../../test/patients.ts';
 import { PROJECTION_DIGEST } from './projection.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('the projection of the patient list', () => {
   let t: TestApp;

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { patientList } from '../../db/schema.ts';
 import { inlineText, sqlLiteral, textArray } from '../../db/sql-text.ts';
+import { rowsOf } from '../../db/statements.ts';
 import { DERIVED_REVISION, derivedOf, NO_DIAGNOSTIC_ELN } from './derived.ts';
 import { ageSql, FORM_REPORTS, firstDiagnostic } from './records-sql.ts';
 import { storeRecords } from './stored-records.ts';
@@ -199,8 +200,6 @@ export const PROJECTION_DIGEST = createHash('sha256')
 /** Patients per statement when every row is rebuilt. */
 const REBUILD_BATCH = 1_000;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Installs the projection when the database holds another version of it (or none), then rebuilds
  * every patient's row with it, a thousand at a time, and only then records its digest: a start that
@@ -258,11 +257,11 @@ async function rebuildDuplicates(db: Queryable): Promise<void> {
 
 /** The duplicate keys of some patients' rows, as they stand. */
 async function duplicateKeysOf(db: Queryable, ids: readonly string[]): Promise<unknown[]> {
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select json_build_array(${sql.raw(DUPLICATE_KEY)}) as "key" from patient_list
       where patient_id = any (${`{${ids.join(',')}}`}::uuid[]) and ${sql.raw(HAS_DUPLICATE_KEY)}`,
-  )) as unknown as { rows: { key: unknown }[] };
-  return result.rows.map((row) => row.key);
+  );
+  return rowsOf<{ key: unknown }>(result).map((row) => row.key);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { PatientListQuery } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { executePrepared, executeStatement } from '../../db/prepared.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsOf } from '../../db/statements.ts';
 import type { Viewer } from '../patient-access.ts';
 import { DOCUMENT_FROM, type DocumentPart, documentColumns } from './document-sql.ts';
 import { countSql, fewMatches, isKeptCount, isUnfiltered, pageSql } from './list-sql.ts';

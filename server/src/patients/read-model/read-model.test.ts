@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/statements.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { KEPT_APART_COLUMNS, PATIENT_LIST_COLUMNS, PROJECTED_COLUMNS, PROJECTION_SQL } from './projection.ts';
 import { BOOKKEEPING_COLUMNS, FIELD_LISTS } from './record-fields.ts';
@@ -14,10 +15,10 @@ describe('the read model', () => {
   afterAll(() => database.close());
 
   const age = async (birth: string | null, day: string | null) => {
-    const result = (await database.db.execute(
+    const result = await database.db.execute(
       sql`select ${ageSql(sql`${birth}::text`, sql`${day}::date`)} as "age"`,
-    )) as unknown as { rows: { age: number | null }[] };
-    return result.rows[0]?.age;
+    );
+    return rowsOf<{ age: number | null }>(result)[0]?.age;
   };
 
   it('counts an age in whole years, the birthday itself included', async () => {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/statements.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { consentedPatient, createPatient, newAdmin, newDoctor, treatment } from '../../test/patients.ts';
 import { RECORDS_SHAPE } from './stored-records.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('the stored records of each patient', () => {
   let t: TestApp;

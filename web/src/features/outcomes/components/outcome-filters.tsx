@@ -12,8 +12,8 @@ import {
 } from '../../../components/cohort-filters.tsx';
 import { DateRangeField, type DayRange } from '../../../components/date-field.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { useInstitutionCodes } from '../../../lib/institution-codes.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-list-controls.ts';
-import { useInstitutionCodes } from '../api/get-institution-codes.ts';
 
 interface OutcomeFiltersProps {
   readonly isAdmin: boolean;

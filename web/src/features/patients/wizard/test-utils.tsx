@@ -5,7 +5,12 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { outcomesQueryKey, patientListQueryKey } from '../../../lib/query-keys.ts';
+import {
+  notificationsQueryKey,
+  outcomesQueryKey,
+  patientListQueryKey,
+  qualityOverviewQueryKey,
+} from '../../../lib/query-keys.ts';
 import { meQueryKey } from '../../../lib/session.ts';
 import { answer, type RecordedCall, refusal, stubRoutes } from '../../../test/fetch-routes.ts';
 import { TEST_ADMIN } from '../../../test/render.tsx';
@@ -135,18 +140,24 @@ export function renderWizard(path: string, user: User = DOCTOR) {
 }
 
 /**
- * Puts a page of the patient list and an outcome in the cache, as if the user had seen them before
- * opening the wizard; answers which of them are now marked to be read again.
+ * Puts a page of the patient list, an outcome, the coordinator's view and the menu's notifications in the
+ * cache, as if the user had seen them before opening the wizard; answers which of them are now marked to
+ * be read again.
  */
 export function seedCohortQueries(queryClient: QueryClient) {
-  const list = [...patientListQueryKey, { page: 0 }];
-  const outcomes = [...outcomesQueryKey, 'summary', {}];
-  queryClient.setQueryData(list, { seeded: true });
-  queryClient.setQueryData(outcomes, { seeded: true });
-  return () => ({
-    list: queryClient.getQueryState(list)?.isInvalidated,
-    outcomes: queryClient.getQueryState(outcomes)?.isInvalidated,
-  });
+  const keys = {
+    list: [...patientListQueryKey, { page: 0 }],
+    outcomes: [...outcomesQueryKey, 'summary', {}],
+    overview: [...qualityOverviewQueryKey, { groupBy: 'institution' }],
+    notifications: notificationsQueryKey,
+  };
+  for (const key of Object.values(keys)) {
+    queryClient.setQueryData(key, { seeded: true });
+  }
+  return () =>
+    Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [name, queryClient.getQueryState(key)?.isInvalidated]),
+    );
 }
 
 /** The form of the step, once the patient is read. */

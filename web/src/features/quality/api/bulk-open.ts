@@ -1,7 +1,7 @@
 import { type BulkQueryInput, dataOf } from '@registry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { qualityQueryKey } from './get-queries.ts';
+import { invalidateQueryData } from '../../../lib/query-keys.ts';
 import { bulkQueryAnswerSchema } from './schemas.ts';
 
 /**
@@ -17,6 +17,6 @@ export function useBulkOpenQueries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkOpenQueries,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: qualityQueryKey }),
+    onSuccess: () => invalidateQueryData(queryClient),
   });
 }

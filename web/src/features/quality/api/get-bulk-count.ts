@@ -1,11 +1,11 @@
 import { bulkQueryCountSchema, dataOf, type QualityRuleId } from '@registry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { qualityQueryKey } from './get-queries.ts';
+import { bulkCountQueryKey } from '../../../lib/query-keys.ts';
 
 /**
  * `GET /api/queries/bulk/count` (admins): the patients a rule flags, and how many of them a bulk opening
- * would reach now. Under the quality key, so that an opening counts again.
+ * would reach now. An opening, and a patient write, count again.
  */
 export async function getBulkCount(ruleId: QualityRuleId, signal?: AbortSignal) {
   return (await api(`/queries/bulk/count?ruleId=${ruleId}`, dataOf(bulkQueryCountSchema), { signal })).data;
@@ -13,7 +13,7 @@ export async function getBulkCount(ruleId: QualityRuleId, signal?: AbortSignal) 
 
 export const bulkCountQueryOptions = (ruleId: QualityRuleId) =>
   queryOptions({
-    queryKey: [...qualityQueryKey, 'bulk-count', ruleId],
+    queryKey: [...bulkCountQueryKey, ruleId],
     queryFn: ({ signal }) => getBulkCount(ruleId, signal),
   });
 

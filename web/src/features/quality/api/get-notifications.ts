@@ -1,8 +1,11 @@
 import { dataOf } from '@registry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { NOTIFICATIONS_REFRESH_MS, qualityQueryKey } from './get-queries.ts';
+import { notificationsQueryKey } from '../../../lib/query-keys.ts';
 import { type Notifications, notificationsSchema } from './schemas.ts';
+
+/** The menu's badge and list are read again every five minutes (and after every write they count). */
+export const NOTIFICATIONS_REFRESH_MS = 5 * 60_000;
 
 /**
  * `GET /api/notifications`: the menu's badge and list — a doctor's open queries and follow-ups due, an
@@ -16,7 +19,7 @@ export async function getNotifications(signal?: AbortSignal): Promise<Notificati
 
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: [...qualityQueryKey, 'notifications'],
+    queryKey: notificationsQueryKey,
     queryFn: ({ signal }) => getNotifications(signal),
     staleTime: 10_000,
     refetchInterval: NOTIFICATIONS_REFRESH_MS,

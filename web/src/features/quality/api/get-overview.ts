@@ -1,8 +1,8 @@
 import { dataOf } from '@registry/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiBlob, saveBlob } from '../../../lib/api-client.ts';
+import { qualityOverviewQueryKey } from '../../../lib/query-keys.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
-import { qualityQueryKey } from './get-queries.ts';
 import { type Overview, type OverviewQuery, overviewSchema } from './schemas.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function getOverview(query: OverviewQuery, signal?: AbortSignal): P
 
 export const overviewQueryOptions = (query: OverviewQuery) =>
   queryOptions({
-    queryKey: [...qualityQueryKey, 'overview', query],
+    queryKey: [...qualityOverviewQueryKey, query],
     queryFn: ({ signal }) => getOverview(query, signal),
     staleTime: 30_000,
   });

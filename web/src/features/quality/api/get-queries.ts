@@ -2,17 +2,12 @@ import { dataOf, pageOf } from '@registry/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { queriesQueryKey } from '../../../lib/query-keys.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 import { type QueryListQuery, querySchema } from './schemas.ts';
 
 const queriesPageSchema = pageOf(querySchema);
 export type QueriesPage = z.infer<typeof queriesPageSchema>;
-
-/** Every query of data quality (the lists, the menu's badge, the coordinator's view) starts with this key. */
-export const qualityQueryKey = ['quality'] as const;
-
-/** The menu's badge and list are read again every five minutes. */
-export const NOTIFICATIONS_REFRESH_MS = 5 * 60_000;
 
 /**
  * `GET /api/queries`: the queries the caller sees (a doctor: those of their own patients), newest change first.
@@ -23,7 +18,7 @@ export async function getQueries(query: QueryListQuery, signal?: AbortSignal): P
 
 export const queriesQueryOptions = (query: QueryListQuery) =>
   queryOptions({
-    queryKey: [...qualityQueryKey, 'queries', query],
+    queryKey: [...queriesQueryKey, query],
     queryFn: ({ signal }) => getQueries(query, signal),
     staleTime: 10_000,
   });

@@ -2,7 +2,7 @@ import { dataOf } from '@registry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { qualityQueryKey } from './get-queries.ts';
+import { qualityRulesQueryKey } from '../../../lib/query-keys.ts';
 import { type QualityRule, qualityRuleSchema } from './schemas.ts';
 
 /** `GET /api/quality/rules`: every rule with its severity, the fields it reads and its message. */
@@ -13,7 +13,7 @@ export async function getRules(signal?: AbortSignal): Promise<QualityRule[]> {
 
 export const rulesQueryOptions = () =>
   queryOptions({
-    queryKey: [...qualityQueryKey, 'rules'],
+    queryKey: qualityRulesQueryKey,
     queryFn: ({ signal }) => getRules(signal),
     // The rules are fixed in the code: they change with a new version only.
     staleTime: Number.POSITIVE_INFINITY,

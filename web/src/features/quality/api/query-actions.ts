@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { qualityQueryKey, queryAnswerSchema } from './get-queries.ts';
+import { invalidateQueryData } from '../../../lib/query-keys.ts';
+import { queryAnswerSchema } from './get-queries.ts';
 import type { OpenQueryInput, Query } from './schemas.ts';
 
 /** `POST /api/queries` (admins): opens a query on a patient, optionally on one field. */
@@ -33,19 +34,11 @@ export async function changeQuery({ query, action, text }: QueryActionInput): Pr
   return answer.data;
 }
 
-/**
- * After a query changes: its threads, the badge and the coordinator's view (a query changes no patient
- * record: a correction goes through the patient's own writes, which refresh the patient).
- */
-function refresh(queryClient: ReturnType<typeof useQueryClient>) {
-  return queryClient.invalidateQueries({ queryKey: qualityQueryKey });
-}
-
 export function useOpenQuery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: openQuery,
-    onSuccess: () => refresh(queryClient),
+    onSuccess: () => invalidateQueryData(queryClient),
   });
 }
 
@@ -53,8 +46,8 @@ export function useChangeQuery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeQuery,
-    onSuccess: () => refresh(queryClient),
+    onSuccess: () => invalidateQueryData(queryClient),
     // A stale version: the thread is read again, so that the next try names the new one.
-    onError: () => refresh(queryClient),
+    onError: () => invalidateQueryData(queryClient),
   });
 }

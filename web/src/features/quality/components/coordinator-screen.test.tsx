@@ -28,6 +28,19 @@ function stubQuality() {
   });
 }
 
+/** The coordinator's screen, with the bulk dialog of the rule «Recaída anterior al diagnóstico» open. */
+async function openBulkDialog() {
+  renderScreen(<CoordinatorScreen />, { path: '/quality' });
+  await userEvent.click(
+    await screen.findByRole(
+      'button',
+      { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
+      { timeout: 5000 },
+    ),
+  );
+  return screen.findByRole('dialog');
+}
+
 describe('CoordinatorScreen', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
@@ -137,15 +150,7 @@ describe('CoordinatorScreen', () => {
 
   it('says how many patients a bulk opening reaches before it is confirmed, and names the rule', async () => {
     const api = stubQuality();
-    renderScreen(<CoordinatorScreen />, { path: '/quality' });
-    await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
-        { timeout: 5000 },
-      ),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openBulkDialog();
     expect(
       await within(dialog).findByText(
         'Se abrirán consultas para 4 pacientes (de 6 que la regla observa; quien ya tiene una sin cerrar no recibe otra).',
@@ -172,15 +177,7 @@ describe('CoordinatorScreen', () => {
 
   it('keeps a query text over 2000 characters whole and says so, rather than cutting it', async () => {
     const api = stubQuality();
-    renderScreen(<CoordinatorScreen />, { path: '/quality' });
-    await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
-        { timeout: 5000 },
-      ),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openBulkDialog();
     const field = within(dialog).getByRole('textbox', { name: /Consulta/ });
     await userEvent.click(field);
     await userEvent.paste('x'.repeat(2005));
@@ -199,15 +196,7 @@ describe('CoordinatorScreen', () => {
       'GET /api/quality/rules': () => answer(200, { data: RULES }),
       'GET /api/queries/bulk/count': () => answer(200, { data: { flagged: 3, reached: 0 } }),
     });
-    renderScreen(<CoordinatorScreen />, { path: '/quality' });
-    await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Consultas para todos los pacientes con «Recaída anterior al diagnóstico»' },
-        { timeout: 5000 },
-      ),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openBulkDialog();
     expect(
       await within(dialog).findByText(
         'Ningún paciente recibiría una consulta nueva: los 3 pacientes que la regla observa ya tienen una sin cerrar.',

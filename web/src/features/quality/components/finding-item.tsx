@@ -1,11 +1,22 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, type StackProps, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainList } from '../../../components/plain-list.tsx';
 import type { QualityFinding } from '../api/schemas.ts';
 import { useFieldLabel } from './use-field-label.ts';
 
 /** Filled badges dark or light enough for their text (autoContrast) to pass WCAG AA. */
-export const SEVERITY_COLORS = { error: 'red.9', warning: 'yellow.4' } as const;
+const SEVERITY_COLORS = { error: 'red.9', warning: 'yellow.4' } as const;
+
+/** A rule's severity as a badge: error or warning. */
+export function SeverityBadge({ severity }: { readonly severity: QualityFinding['severity'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={SEVERITY_COLORS[severity]} variant="filled" autoContrast style={{ flexShrink: 0 }}>
+      {t(`dataQuality.severity.${severity}`)}
+    </Badge>
+  );
+}
 
 interface FindingItemProps {
   readonly patientId: string;
@@ -51,17 +62,32 @@ export function FindingItem({ patientId, finding, onGoToField }: FindingItemProp
   return (
     <Stack component="li" gap={2} data-testid="quality-finding">
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Badge
-          color={SEVERITY_COLORS[finding.severity]}
-          variant="filled"
-          autoContrast
-          style={{ flexShrink: 0 }}
-        >
-          {t(`dataQuality.severity.${finding.severity}`)}
-        </Badge>
+        <SeverityBadge severity={finding.severity} />
         <Text size="sm">{finding.message}</Text>
       </Group>
       {where}
     </Stack>
+  );
+}
+
+interface FindingListProps extends Omit<FindingItemProps, 'finding'> {
+  readonly findings: readonly QualityFinding[];
+  readonly label: string;
+  readonly gap?: StackProps['gap'];
+}
+
+/** The rules that fire for a patient, each with the way to its correction. */
+export function FindingList({ patientId, findings, label, gap, onGoToField }: FindingListProps) {
+  return (
+    <PlainList label={label} gap={gap}>
+      {findings.map((finding) => (
+        <FindingItem
+          key={`${finding.rule}-${finding.fields.join()}`}
+          patientId={patientId}
+          finding={finding}
+          onGoToField={onGoToField}
+        />
+      ))}
+    </PlainList>
   );
 }

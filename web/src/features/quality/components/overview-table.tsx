@@ -12,6 +12,18 @@ interface OverviewTableProps {
 
 const NUMBER_STYLE = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
+/** The figures' columns, in the order of `cells`, by their headers' names; the completeness follows. */
+const FIGURE_COLUMNS = [
+  'patients',
+  'errors',
+  'warnings',
+  'duplicatesAcrossDoctors',
+  'openQueries',
+  'answeredQueries',
+  'followUpDue',
+  'daysToRegistration',
+] as const;
+
 /**
  * The coordinator's table (CONTRACT §13): a row per institution or per doctor and the totals, each count
  * a link to the patient list filtered to exactly the patients it counts (for the queries, the patients
@@ -98,6 +110,15 @@ export function OverviewTable({ overview }: OverviewTableProps) {
   const days = (value: number | null) =>
     value === null ? t('coordinator.noValue') : t('coordinator.days', { days: numbers.format(value) });
 
+  /** Beneath a count of queries, how many days they have waited (the median). */
+  const medianAge = (value: number | null) => (
+    <Text size="xs" c="dimmed">
+      {value === null
+        ? t('coordinator.noValue')
+        : t('coordinator.medianAge', { days: numbers.format(value) })}
+    </Text>
+  );
+
   const share = (n: number, total: number) =>
     total > 0 ? `${numbers.format(n)} (${percent.format(n / total)})` : numbers.format(n);
 
@@ -119,19 +140,11 @@ export function OverviewTable({ overview }: OverviewTableProps) {
       <Table.Td style={NUMBER_STYLE}>{numbers.format(figures.duplicatesAcrossDoctors)}</Table.Td>
       <Table.Td style={NUMBER_STYLE}>
         {count(row, figures, 'openQueries', t('coordinator.columns.openQueries'))}
-        <Text size="xs" c="dimmed">
-          {figures.openQueriesMedianDays === null
-            ? t('coordinator.noValue')
-            : t('coordinator.medianAge', { days: numbers.format(figures.openQueriesMedianDays) })}
-        </Text>
+        {medianAge(figures.openQueriesMedianDays)}
       </Table.Td>
       <Table.Td style={NUMBER_STYLE}>
         {count(row, figures, 'answeredQueries', t('coordinator.columns.answeredQueries'))}
-        <Text size="xs" c="dimmed">
-          {figures.answeredQueriesMedianDays === null
-            ? t('coordinator.noValue')
-            : t('coordinator.medianAge', { days: numbers.format(figures.answeredQueriesMedianDays) })}
-        </Text>
+        {medianAge(figures.answeredQueriesMedianDays)}
       </Table.Td>
       <Table.Td style={NUMBER_STYLE}>
         {count(row, figures, 'followUpsDue', t('coordinator.columns.followUpDue'))}
@@ -179,30 +192,11 @@ export function OverviewTable({ overview }: OverviewTableProps) {
                 ? t('coordinator.columns.doctor')
                 : t('coordinator.columns.institution')}
             </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.patients')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.errors')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.warnings')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.duplicatesAcrossDoctors')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.openQueries')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.answeredQueries')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.followUpDue')}
-            </Table.Th>
-            <Table.Th scope="col" style={NUMBER_STYLE}>
-              {t('coordinator.columns.daysToRegistration')}
-            </Table.Th>
+            {FIGURE_COLUMNS.map((column) => (
+              <Table.Th key={column} scope="col" style={NUMBER_STYLE}>
+                {t(`coordinator.columns.${column}`)}
+              </Table.Th>
+            ))}
             {COMPLETENESS_FIELDS.map((field) => (
               <Table.Th key={field} scope="col" style={NUMBER_STYLE}>
                 {t(`cohortSummary.fields.${field}`)}

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Patient } from '@registry/shared';
+import { countFindings, type Patient } from '@registry/shared';
 import { IconMessageQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListError } from '../../../components/list-error.tsx';
@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { usePatientQueries } from '../api/get-queries.ts';
 import type { QualityFinding, Query } from '../api/schemas.ts';
 import { placeOf } from './field-place.ts';
-import { FindingItem } from './finding-item.tsx';
+import { FindingList } from './finding-item.tsx';
 import { OpenQueryModal } from './open-query-modal.tsx';
 import { QueryThread } from './query-thread.tsx';
 
@@ -45,7 +45,7 @@ export function PatientQualitySummary({ patient }: { readonly patient: Patient }
   const [opened, modal] = useDisclosure(false);
   const queries = usePatientQueries(patient.id);
   const findings = findingsOf(patient);
-  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const counts = countFindings(findings);
   const general = (queries.data?.data ?? []).filter((query) => !query.field);
 
   return (
@@ -74,26 +74,16 @@ export function PatientQualitySummary({ patient }: { readonly patient: Patient }
           <>
             <Text size="sm">
               {t('dataQuality.counts', {
-                errors: t('dataQuality.errors', { count: errors }),
-                warnings: t('dataQuality.warnings', { count: findings.length - errors }),
+                errors: t('dataQuality.errors', { count: counts.errors }),
+                warnings: t('dataQuality.warnings', { count: counts.warnings }),
               })}
             </Text>
-            <Stack
-              component="ul"
+            <FindingList
+              patientId={patient.id}
+              findings={findings}
+              label={t('dataQuality.findingsLabel')}
               gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('dataQuality.findingsLabel')}
-            >
-              {findings.map((finding) => (
-                <FindingItem
-                  key={`${finding.rule}-${finding.fields.join()}`}
-                  patientId={patient.id}
-                  finding={finding}
-                />
-              ))}
-            </Stack>
+            />
           </>
         )}
         {queries.isError && (

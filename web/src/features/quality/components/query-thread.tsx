@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ChangeTable } from '../../../components/change-table.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { ApiError, isStaleVersion } from '../../../lib/api-client.ts';
 import { useChangeLabels } from '../../../lib/change-labels.ts';
 import { formatTimestamp } from '../../../lib/dates.ts';
@@ -153,7 +154,7 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
             {t('queries.rule', { rule: ruleName(query.ruleId) })}
           </Text>
         )}
-        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        <PlainList ordered>
           {query.thread.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the thread only grows; its steps have no id
             <Stack component="li" key={index} gap={2}>
@@ -187,7 +188,7 @@ export function QueryThread({ query, isAdmin, onReload }: QueryThreadProps) {
               )}
             </Stack>
           ))}
-        </Stack>
+        </PlainList>
         {stale && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
             <Stack gap="xs" align="flex-start">

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { ListError } from '../../../components/list-error.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { serverMessage } from '../../../lib/translate.ts';
@@ -11,7 +12,7 @@ import { useBulkOpenQueries } from '../api/bulk-open.ts';
 import { useBulkCount } from '../api/get-bulk-count.ts';
 import { useRules } from '../api/get-rules.ts';
 import type { QualityRule } from '../api/schemas.ts';
-import { SEVERITY_COLORS } from './finding-item.tsx';
+import { SeverityBadge } from './finding-item.tsx';
 import { QueryTextField, useQueryText } from './query-text-field.tsx';
 
 interface BulkModalProps {
@@ -124,14 +125,7 @@ export function RulesPanel() {
           />
         )}
         {rules.data && (
-          <Stack
-            component="ul"
-            gap="xs"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('coordinator.rulesTitle')}
-          >
+          <PlainList label={t('coordinator.rulesTitle')}>
             {rules.data.map((rule) => (
               // The button goes under its rule where both do not fit on a line (a phone).
               <Group
@@ -143,14 +137,7 @@ export function RulesPanel() {
                 align="flex-start"
               >
                 <Group gap="xs" wrap="nowrap" align="flex-start" miw={0} style={{ flex: '1 1 16rem' }}>
-                  <Badge
-                    color={SEVERITY_COLORS[rule.severity]}
-                    variant="filled"
-                    autoContrast
-                    style={{ flexShrink: 0 }}
-                  >
-                    {t(`dataQuality.severity.${rule.severity}`)}
-                  </Badge>
+                  <SeverityBadge severity={rule.severity} />
                   <Text size="sm">{rule.message[language]}</Text>
                 </Group>
                 <Button
@@ -165,7 +152,7 @@ export function RulesPanel() {
                 </Button>
               </Group>
             ))}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
       <BulkModal rule={chosen} onClose={() => setChosen(null)} />

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { usePatientQueries } from '../api/get-queries.ts';
 import { placeOf } from './field-place.ts';
-import { FindingItem } from './finding-item.tsx';
+import { FindingList } from './finding-item.tsx';
 import { findingsOf } from './patient-quality.tsx';
 import { QueryThread } from './query-thread.tsx';
 
@@ -86,23 +86,12 @@ export function StepQuality({ patient, step }: StepQualityProps) {
     >
       <Stack gap="sm">
         {findings.length > 0 && (
-          <Stack
-            component="ul"
-            gap="xs"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('dataQuality.stepFindingsLabel')}
-          >
-            {findings.map((finding) => (
-              <FindingItem
-                key={`${finding.rule}-${finding.fields.join()}`}
-                patientId={patient.id}
-                finding={finding}
-                onGoToField={goToField}
-              />
-            ))}
-          </Stack>
+          <FindingList
+            patientId={patient.id}
+            findings={findings}
+            label={t('dataQuality.stepFindingsLabel')}
+            onGoToField={goToField}
+          />
         )}
         {waiting.length > 0 && (
           <Stack gap="xs">

@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListError } from '../../../components/list-error.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { formatTimestamp } from '../../../lib/dates.ts';
 import type { Notifications } from '../api/schemas.ts';
 import { queryPath } from './query-thread.tsx';
@@ -44,14 +45,7 @@ export function WaitingQueries({ isAdmin, notifications, failed, onRetry, onNavi
         </Text>
       )}
       {queries.length > 0 && (
-        <Stack
-          component="ul"
-          gap={0}
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('notificationsMenu.queriesLabel')}
-        >
+        <PlainList gap={0} label={t('notificationsMenu.queriesLabel')}>
           {queries.map((query) => (
             <Stack
               key={query.id}
@@ -73,7 +67,7 @@ export function WaitingQueries({ isAdmin, notifications, failed, onRetry, onNavi
               </Text>
             </Stack>
           ))}
-        </Stack>
+        </PlainList>
       )}
       {total !== undefined && total > queries.length && (
         <Text size="xs" c="dimmed">

@@ -22,7 +22,7 @@ import {
   SubtypeFilter,
 } from '../../../../components/cohort-filters.tsx';
 import { DateRangeField, type DayRange } from '../../../../components/date-field.tsx';
-import { useInstitutionCodes } from '../../api/get-institution-codes.ts';
+import { useInstitutionCodes } from '../../../../lib/institution-codes.ts';
 
 const ALL = 'all';
 

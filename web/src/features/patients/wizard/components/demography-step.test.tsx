@@ -66,8 +66,8 @@ describe('the demography step', { timeout: 20_000 }, () => {
       },
     ]);
     expect(await screen.findByText('Paciente creado.')).toBeInTheDocument();
-    // The list shows the new patient and the outcomes count it when next seen.
-    expect(stale()).toEqual({ list: true, outcomes: true });
+    // The list shows the new patient, and the outcomes, the coordinator's view and the badge count it when next seen.
+    expect(stale()).toEqual({ list: true, outcomes: true, overview: true, notifications: true });
   });
 
   it('in a biobank needs no birth date, and takes a bare year', async () => {

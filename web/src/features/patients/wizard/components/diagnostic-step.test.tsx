@@ -107,8 +107,10 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
       ifMatch: '"3"',
       body: { riskLevel: 'Alto', organsFailures: 'Renal' },
     });
-    // The list's risk column and the outcomes' groups follow the saved diagnostic.
-    await waitFor(() => expect(stale()).toEqual({ list: true, outcomes: true }));
+    // The list's risk column, the outcomes' groups, the coordinator's view and the badge follow the saved diagnostic.
+    await waitFor(() =>
+      expect(stale()).toEqual({ list: true, outcomes: true, overview: true, notifications: true }),
+    );
   });
 
   it("offers a biobank the single consent 'Bio Banco', without a date", async () => {

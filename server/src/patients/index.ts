@@ -1,0 +1,34 @@
+import type { Queryable } from '../db/client.ts';
+import type { Viewer } from './patient-access.ts';
+import type { RecordPart, RecordParts } from './read-model/patient-document.ts';
+import { createReadModelRepository } from './read-model/read-model.repository.ts';
+
+/**
+ * What other features use of patients, and all they may import of it: who sees which patient, the
+ * conditions of the patient list on its read model (`patient_list l`), the follow-ups due, today's
+ * date as the registry's rules count it, and a patient's records. Patients change only through their
+ * own routes and the write frame (`patient-write.ts`).
+ */
+
+export { followUpDueCount } from './outcomes/outcomes.service.ts';
+export { loadVisiblePatient, type Viewer, viewerOf } from './patient-access.ts';
+export { todayOf } from './patient-rules.ts';
+export {
+  AML_PATIENT,
+  FIELD_PRESENT,
+  followUpDueCondition,
+  ofInstitutionCode,
+  QUALITY_CONDITIONS,
+} from './read-model/list-sql.ts';
+export type { RecordPart } from './read-model/patient-document.ts';
+export { flaggedBy } from './read-model/quality-sql.ts';
+
+/** One kind of a patient's records as the caller sees them (none for a patient they may not see). */
+export function recordsOf<P extends RecordPart>(
+  db: Queryable,
+  viewer: Viewer,
+  patientId: string,
+  part: P,
+): Promise<RecordParts[P]> {
+  return createReadModelRepository(db).records(viewer, patientId, part);
+}
