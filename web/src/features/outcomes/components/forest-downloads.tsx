@@ -1,20 +1,11 @@
-import { Button, Menu } from '@mantine/core';
 import type { CoxModelAnswer, CoxQuery, GroupBy } from '@registry/shared';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/api-client.ts';
 import { todayIsoDate } from '../../../lib/dates.ts';
-import { notify } from '../../../lib/notify.ts';
-import { FIGURE_FORMATS, type FigureFormat, figureFile } from './chart-export.ts';
+import { FIGURE_FORMATS, figureFile } from './chart-export.ts';
+import { DownloadMenu } from './download-menu.tsx';
 import { describeFilters } from './figure/figure-filters.ts';
 import { buildForestFigure, type ForestRow } from './figure/forest-svg.ts';
 import { countOf, pValue } from './format.ts';
-
-const LABELS = {
-  png: 'outcomes.downloads.png',
-  svg: 'outcomes.downloads.svg',
-  pdf: 'outcomeFigure.pdf',
-} as const satisfies Record<FigureFormat, string>;
 
 const TESTS = ['likelihoodRatio', 'wald', 'score'] as const;
 
@@ -115,38 +106,13 @@ export function ForestDownloads({ model, query, termLabel, levelLabel }: ForestD
     });
   };
 
-  const download = (format: FigureFormat) => {
-    const filename = `cox-${query.endpoint}-${query.groupBy}-${todayIsoDate()}.${format}`;
-    figureFile(figure(), format).then(
-      (blob) => {
-        saveBlob(blob, filename);
-        notify('success', t('notify.successTitle'), t('outcomes.downloads.done', { filename }));
-      },
-      () => notify('error', t('notify.errorTitle'), t('outcomes.downloads.failed')),
-    );
-  };
-
   return (
-    <Menu position="bottom-end" shadow="md" width={220}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          rightSection={<IconChevronDown size={12} aria-hidden />}
-          aria-label={t('outcomes.cox.download')}
-        >
-          {t('outcomes.downloads.button')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('outcomes.downloads.label')}</Menu.Label>
-        {FIGURE_FORMATS.map((format) => (
-          <Menu.Item key={format} onClick={() => download(format)}>
-            {t(LABELS[format])}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DownloadMenu
+      formats={FIGURE_FORMATS}
+      filename={(format) => `cox-${query.endpoint}-${query.groupBy}-${todayIsoDate()}.${format}`}
+      make={(format) => figureFile(figure(), format)}
+      compact
+      aria-label={t('outcomes.cox.download')}
+    />
   );
 }
