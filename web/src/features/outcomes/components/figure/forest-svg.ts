@@ -1,5 +1,5 @@
 import { forestDomain, forestTicks, forestX } from '../forest-scale.ts';
-import { pValue } from '../format.ts';
+import { pValue, ratioOf, ratioTickOf } from '../format.ts';
 import type { Figure } from './figure-svg.ts';
 import { svgDocument, tag, textWidth, wrapText } from './svg-text.ts';
 
@@ -61,10 +61,8 @@ const text = (
 ) => tag('text', { x, y, 'font-size': SIZE.table, fill: INK, ...extra }, content);
 
 export function buildForestFigure({ rows, language, texts }: ForestInput): Figure {
-  const ratio = (value: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  const tickText = (value: number) =>
-    new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+  const ratio = (value: number) => ratioOf(value, language);
+  const tickText = (value: number) => ratioTickOf(value, language);
   const cells = rows.map((row) => ({
     label: row.label,
     hr: row.estimate
