@@ -198,14 +198,7 @@ export async function createTreatments(
   input: CreateTreatmentsInput,
   ifMatch: string | undefined,
 ): Promise<Written<Treatment[]>> {
-  const { version } = await writePatient(
-    ctx,
-    actor,
-    input.patientId,
-    { ifMatch, capabilities: ['clinical'] },
-    (w) => saveTreatments(w, input.treatments, actor.now),
-  );
-  return { data: await allTreatments(ctx, actor, input.patientId), version };
+  return upsertTreatments(ctx, actor, input.patientId, input, ifMatch);
 }
 
 /** `PUT /api/patients/treatments/{patientId}`: updates the items with an id, adds the others. */
