@@ -77,8 +77,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /**
  * The journeys run on `E2E_WORKERS` workers at once (2 by default, one per core of the machine they were
- * timed on), each against a server of its own with a database of its own (playwright.config.ts):
- * 246 s against 384 s on one (docs/performance.md#the-test-suites-time). `E2E_WORKERS=1` runs them one
+ * timed on), each against a server of its own with a database of its own (playwright.config.ts), which
+ * takes far less time than one (docs/performance.md#the-test-suites-time). `E2E_WORKERS=1` runs them one
  * after the other.
  * Worker N (Playwright's TEST_PARALLEL_INDEX) talks to the server on port E2E_PORT + N.
  */

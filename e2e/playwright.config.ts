@@ -32,7 +32,7 @@ export default defineConfig({
     locale: 'es-AR',
     timezoneId: TIME_ZONE,
     // A trace is recorded when a journey is tried again, not on every journey: recording one (a
-    // screenshot and a snapshot of the page at every step) took a third of the journeys' time.
+    // screenshot and a snapshot of the page at every step) was a large part of the journeys' time.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

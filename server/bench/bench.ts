@@ -263,7 +263,7 @@ async function main(): Promise<void> {
       ['relapse=true, dx=Secundario', 'relapse=true&dx=Secundario'],
       ['obito=…', `obito=${state.obito}`],
       ['text=hosp', 'text=hosp'],
-      // A word of two fifths of the lab reports: its count sums the search's kept counts.
+      // A word of two fifths of the lab reports: a search that many patients match.
       ['text=npm1', 'text=npm1'],
       ['subtype=AML M3, page=500', 'subtype=AML%20M3&page=500'],
       ['eln=adverse', 'eln=adverse'],
@@ -384,8 +384,8 @@ async function main(): Promise<void> {
     const selected = cases.filter((c) => names.length === 0 || names.some((name) => c.name.includes(name)));
     // The server as it runs for hours, not as it starts: each request once under load for a second,
     // unmeasured, so that V8 has compiled its code and the pool's connections have prepared its
-    // statements. Without it the first request measured paid for both (the admin's relapse=false list
-    // reached 0.73 of the raw SQL measured first, 0.77-0.88 measured after another).
+    // statements. Without it the first request measured paid for both, and its app/raw fell below the
+    // same request's measured after another.
     for (const item of selected) {
       await loaded(server.base, tokens[item.role], item.request, item.conns ?? connections, 1);
     }

@@ -196,6 +196,13 @@ export class ConfigError extends Error {
   }
 }
 
+/** What a command prints when it cannot start: a configuration's problems point to where they are described. */
+export function startFailureText(error: unknown): string {
+  return error instanceof ConfigError
+    ? `${error.message}\nSee the configuration table in README.md.`
+    : (error as Error).message;
+}
+
 /** Reads the environment once (README.md#configuration), listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -37,7 +37,7 @@ export function startHousekeeping(
   };
   run();
   const timers = [setInterval(run, HOUSEKEEPING_EVERY_MS)];
-  // PGlite has no autovacuum: without fresh statistics its planner turns 10 ms queries into seconds.
+  // PGlite has no autovacuum: without fresh statistics its planner turns queries of milliseconds into seconds.
   if (pgliteOf(ctx.db)) {
     timers.push(
       setInterval(() => {

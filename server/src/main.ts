@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { openControlSocket } from './backup/control-socket.ts';
-import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
+import { type Config, ConfigError, describeDatabase, loadConfig, startFailureText } from './config.ts';
 import { DataDirUnsafeError, keepFilesPrivate, prepareDataDir } from './data-dir.ts';
 import { afterRegistryMigrations, openRegistryDatabase } from './database.ts';
 import { migrateAsOwner } from './db/roles.ts';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      fail(`${error.message}\nSee the configuration table in README.md.`);
+      fail(startFailureText(error));
     }
     throw error;
   }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGunzip, createGzip } from 'node:zlib';
-import { ConfigError, describeDatabase, loadConfig } from '../config.ts';
+import { describeDatabase, loadConfig, startFailureText } from '../config.ts';
 import { keepFilesPrivate } from '../data-dir.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockHolder } from '../db/data-dir-lock.ts';
@@ -78,10 +78,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError
-      ? `${error.message}\nSee the configuration table in README.md.`
-      : (error as Error).message;
-  console.error(`\nNo backup written: ${message}\n`);
+  console.error(`\nNo backup written: ${startFailureText(error)}\n`);
   process.exit(1);
 });

@@ -10,7 +10,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
-import { ConfigError, describeDatabase, loadConfig } from '../config.ts';
+import { describeDatabase, loadConfig, startFailureText } from '../config.ts';
 import { keepFilesPrivate } from '../data-dir.ts';
 import { openRegistryDatabase } from '../database.ts';
 import { checkBackup, restoreBackup } from './restore.ts';
@@ -70,10 +70,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError
-      ? `${error.message}\nSee the configuration table in README.md.`
-      : (error as Error).message;
-  console.error(`\nNothing restored: ${message}\n`);
+  console.error(`\nNothing restored: ${startFailureText(error)}\n`);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { maintain } from './one-connection.ts';
 /**
  * Refreshes the planner's statistics and the visibility map after many rows changed at once (a seed,
  * an import, a restore). PostgreSQL's autovacuum would come by later; PGlite has none, and without
- * statistics its planner guesses badly enough to turn a 10 ms query into seconds. The vacuum marks the
+ * statistics its planner guesses badly enough to turn a query of milliseconds into seconds. The vacuum marks the
  * new pages all-visible, so that the list's counts are index-only scans at once rather than a visit to
  * every row. Never inside a transaction, and without the app's time limit per statement.
  */

@@ -22,8 +22,8 @@ export const BATCH_READ_SETTINGS: Readonly<Record<string, string>> = {
 /**
  * A statement whose rows are gathered per combination of a few columns (`columns.ts`,
  * `asGatheredColumns`): the planner cannot tell how few combinations computed columns give (it guesses
- * 10,000 where a cohort of 100,000 patients has about 20), so it sorts every row, on disk, to group
- * them; told not to sort, it hashes them, in memory.
+ * far more than there are), so it sorts every row, on disk, to group them; told not to sort, it hashes
+ * them, in memory.
  */
 export const GATHER_SETTINGS: Readonly<Record<string, string>> = { enable_sort: 'off' };
 

@@ -3,10 +3,10 @@
  * holds the delimiter, a double quote, a carriage return or a line feed, and its quotes are doubled;
  * an empty field or a null is empty; booleans are `true`/`false`; each record ends with `\n`.
  *
- * csv-stringify itself wrote the exports before, and the tests still hold this to its output. At
- * 100,000 patients (4.5 million fields) its per-field options and intermediate strings took a quarter
- * of the server's time in a CSV export (docs/performance.md); this loop, which knows its one
- * configuration, writes the same bytes.
+ * csv-stringify itself wrote the exports before, and the tests still hold this to its output. Its
+ * per-field options and intermediate strings, paid for every field of every patient, were a large share
+ * of the server's time in a CSV export; this loop, which knows its one configuration, writes the same
+ * bytes.
  */
 export function csvRecords(records: readonly (readonly unknown[])[], delimiter: string): string {
   let text = '';

@@ -129,7 +129,7 @@ const NATIVE = new WeakSet<z.ZodType>();
 /**
  * Marks a response schema whose answers the engine's own `JSON.stringify` writes: answers of megabytes
  * that the server computes whole, the outcomes' curves, where the compiled serialiser's thousands of
- * concatenations cost about twice the native one's single flat string and its garbage
+ * concatenations cost more than the native one's single flat string and its garbage
  * (docs/performance.md). The guard does not apply to them, so a route marks only an answer built field
  * by field in its own code, which no row of a query reaches; the tests' check (zod's encoding, which
  * writes only the schema's fields, must say the same) still covers them.

@@ -19,7 +19,7 @@ declare module 'vitest' {
 
 /**
  * Every API test file opens a fresh database. Starting an embedded database from nothing (initdb) and
- * migrating it costs 2–4 s on two busy cores; loading a dump of one costs about 0.5 s. So the empty and
+ * migrating it takes seconds; loading a dump of one, a fraction of that. So the empty and
  * the migrated database are made once per run, here, and each file starts from a copy of one of them
  * (`openTestDatabase`). On PostgreSQL, each file's database is a copy (`create database … template`) of
  * one migrated here. A copy is byte for byte what the migrations make: each file still runs `migrate()`,

@@ -46,8 +46,8 @@ const worst = (length: number) => ({
 
 describe('how long reading a karyotype takes', () => {
   // A linear reader reads 100,000 characters in well under a second on a quiet machine; a quadratic
-  // pattern takes many seconds on them (the run of `[` of the audit took 6 s at this length). The bound
-  // leaves room for a busy machine.
+  // pattern takes many seconds on them (as the audit's run of `[` did). The bound leaves room for a busy
+  // machine.
   it.each(Object.entries(worst(LONG)))('reads %s far past the limit in linear time', (_name, text) => {
     expect(timed(() => readUnbounded(text))).toBeLessThan(2500);
   });

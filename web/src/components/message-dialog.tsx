@@ -28,3 +28,25 @@ export function MessageDialog({ opened, title, message, onClose }: MessageDialog
     </Modal>
   );
 }
+
+/**
+ * The dialog of a page that could not be loaded (docs/product-rules.md#errors), for a list paged with
+ * `usePageChange`: the list stays on the page it showed.
+ */
+export function PageChangeError({
+  paging,
+  message,
+}: {
+  readonly paging: { readonly failed: boolean; readonly dismissFailure: () => void };
+  readonly message: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <MessageDialog
+      opened={paging.failed}
+      title={t('notify.errorTitle')}
+      message={message}
+      onClose={paging.dismissFailure}
+    />
+  );
+}

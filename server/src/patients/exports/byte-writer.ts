@@ -4,7 +4,7 @@ export const OUTPUT_CHUNK = 256 * 1024;
 /**
  * Text written as UTF-8 straight into buffers of OUTPUT_CHUNK, a piece at a time (an XLSX row, a JSON
  * patient file). The same text joined into one string per batch cost more to flatten and encode than
- * to build (a sheet of 350,000 rows is 200 MB of XML), and a megabyte-sized string is an object of the
+ * to build (a sheet of a whole registry's records is hundreds of megabytes of XML), and a megabyte-sized string is an object of the
  * heap that only a full collection frees.
  */
 export class ByteWriter {

@@ -19,7 +19,7 @@ import {
  * Patients per batch: each kind of row of a batch is one statement. Small batches keep the server's
  * memory down, since a few are read ahead of the format and an XLSX holds a batch's cells and XML while
  * the zip takes them; the statements are prepared, so a small batch costs little more
- * (docs/performance.md#exports has the measurements).
+ * (docs/performance.md).
  */
 export const BATCH = 500;
 

@@ -278,8 +278,8 @@ export function xlsxWorkbook(sheets: readonly XlsxSheet[], options: XlsxOptions)
     );
     return zip;
   };
-  // The zip comes in pieces of a few bytes to 16 KiB; each write to the socket is a system call (0.3 ms
-  // on a virtual machine), so they are gathered into pieces of OUTPUT_CHUNK first.
+  // The zip comes in pieces of a few bytes to 16 KiB; each write to the socket is a system call, costly
+  // on a virtual machine, so they are gathered into pieces of OUTPUT_CHUNK first.
   let started: { destroy(): void } | null = null;
   let pending: Buffer[] = [];
   let size = 0;

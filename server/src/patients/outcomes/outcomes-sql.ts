@@ -80,9 +80,8 @@ function groupColumns(groupBy: GroupBy, origin: SQL): [string, SQL][] {
  * where the cohort holds a hundred thousand patients. Uncounted, a row per patient (without `n`, which
  * `cohortColumns` sets to 1), where the call reads numbers nearly every patient has a value of its own
  * for: an endpoint's `time` always, and the columns `uncounted` names. Counting those would cost
- * PostgreSQL a hash of every patient to save little (a survival cohort of a hundred thousand patients
- * has some forty thousand distinct times per group and status), where the estimators tally them in a
- * few milliseconds. They are gathered per combination of the other columns (`asGatheredColumns`), so
+ * PostgreSQL a hash of every patient to save little (a survival cohort has tens of thousands of
+ * distinct times per group and status), where the estimators tally them cheaply. They are gathered per combination of the other columns (`asGatheredColumns`), so
  * that the group's and the other columns' texts are handed over once per combination, not once per
  * row. The rows come in no set order (a scan may start anywhere in the table), so that sums over tied
  * times may differ in their last bits between two calls, far below what the answers show. `columns`
@@ -171,10 +170,10 @@ export const groupingOf = (set: SummarySet | 'total'): number => {
 /**
  * The counts of the summary in one statement (grouping sets): the cohort by subtype, stage,
  * institution, year of diagnosis and risk level, and overall the relapses, deaths and how many patients
- * have each key field. The patients are counted first per combination of the six (some ten thousand in
- * a registry of a hundred thousand), and the sets summed from those: every grouping set updates each of
- * its counts for every row it reads, so that summing a tenth of the rows took a quarter off the
- * statement (docs/performance.md).
+ * have each key field. The patients are counted first per combination of the six (far fewer than the
+ * patients), and the sets summed from those: every grouping set updates each of its counts for every
+ * row it reads, so that summing the combinations costs less than reading every patient in every set
+ * (docs/performance.md).
  */
 export function summarySql(viewer: Viewer, filters: OutcomeFilters): SQL {
   const counted: [string, string][] = [

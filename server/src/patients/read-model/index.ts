@@ -23,7 +23,8 @@ export async function installReadModel(db: Database): Promise<void> {
   const projected = await installProjection(db);
   if (stored > 0 || counted || projected) {
     // Every row written again leaves its old version behind, and the planner's statistics know nothing
-    // of a new column: until a vacuum, each index-only scan of the list visits the table.
+    // of a new column: until a vacuum, each index-only scan of the list visits the table, and a list
+    // after a rebuild is several times slower (docs/performance.md).
     // PostgreSQL's autovacuum comes by minutes later, PGlite's never. Outside any transaction here,
     // on the migrations' own connection (`vacuumAnalyze` takes one from the pool, which is not open yet).
     await db.execute(sql.raw(`vacuum (analyze) ${READ_MODEL_TABLES.join(', ')}`));

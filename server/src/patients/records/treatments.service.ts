@@ -109,10 +109,11 @@ async function saveTreatments(
     );
   }
   await renumberKept(
-    repo,
     record,
+    'treatment',
     existing.filter((t) => !sentIds.has(t.id)),
     orders,
+    (id, order) => repo.updateTreatment(id, { order }),
   );
 }
 
@@ -153,35 +154,26 @@ async function saveDrugs(
       });
     }
   }
-  for (const d of kept) {
-    const order = orders.get(d.id) ?? d.order;
-    if (order !== d.order) {
-      await repo.updateDrug(d.id, { order });
-      record({
-        action: 'drug.update',
-        entityType: 'drug',
-        entityId: d.id,
-        changes: { order: { old: d.order, new: order } },
-      });
-    }
-  }
+  await renumberKept(record, 'drug', kept, orders, (id, order) => repo.updateDrug(id, { order }));
 }
 
+/** The records a write did not send take their place in the dense order; each move is audited. */
 async function renumberKept(
-  repo: ReturnType<typeof createTreatmentsRepository>,
   record: PatientWrite['record'],
+  entityType: 'treatment' | 'drug',
   kept: readonly { id: string; order: number }[],
   orders: Map<string, number>,
+  update: (id: string, order: number) => Promise<unknown>,
 ): Promise<void> {
-  for (const t of kept) {
-    const order = orders.get(t.id) ?? t.order;
-    if (order !== t.order) {
-      await repo.updateTreatment(t.id, { order });
+  for (const item of kept) {
+    const order = orders.get(item.id) ?? item.order;
+    if (order !== item.order) {
+      await update(item.id, order);
       record({
-        action: 'treatment.update',
-        entityType: 'treatment',
-        entityId: t.id,
-        changes: { order: { old: t.order, new: order } },
+        action: `${entityType}.update`,
+        entityType,
+        entityId: item.id,
+        changes: { order: { old: item.order, new: order } },
       });
     }
   }
@@ -198,14 +190,7 @@ export async function createTreatments(
   input: CreateTreatmentsInput,
   ifMatch: string | undefined,
 ): Promise<Written<Treatment[]>> {
-  const { version } = await writePatient(
-    ctx,
-    actor,
-    input.patientId,
-    { ifMatch, capabilities: ['clinical'] },
-    (w) => saveTreatments(w, input.treatments, actor.now),
-  );
-  return { data: await allTreatments(ctx, actor, input.patientId), version };
+  return upsertTreatments(ctx, actor, input.patientId, input, ifMatch);
 }
 
 /** `PUT /api/patients/treatments/{patientId}`: updates the items with an id, adds the others. */
@@ -260,13 +245,14 @@ export async function deleteTreatment(
       });
       const rest = existing.filter((t) => t.id !== id);
       await renumberKept(
-        repo,
         record,
+        'treatment',
         rest,
         denseOrder(
           rest.map((t) => ({ key: t.id, order: t.order })),
           [],
         ),
+        (id, order) => repo.updateTreatment(id, { order }),
       );
     },
   );

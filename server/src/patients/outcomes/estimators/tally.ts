@@ -6,8 +6,8 @@ import { countOf, timeOrderOf } from './times.ts';
  * time, a group and a status are exchangeable in every one of them, so each distinct (time, group) is
  * one entry of three counts, however many patients it holds. The entries are typed arrays in ascending
  * time, then group, made by ordering the patients by day (`timeOrderOf`), with no object per patient: a hundred thousand
- * patients in a few thousand entries, where an object per patient and per step spent a fifth of the
- * server's time collecting garbage (docs/performance.md).
+ * patients in a few thousand entries, where an object per patient and per step kept the garbage
+ * collector busy (docs/performance.md).
  */
 export interface Tally {
   /** How many groups: they are 0 … groups − 1, and a group may have no entry. */

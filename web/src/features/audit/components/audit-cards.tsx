@@ -1,7 +1,8 @@
-import { Anchor, Code, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AuditEvent } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList } from '../../../components/card-list.tsx';
 import { ChangeTable } from '../../../components/change-table.tsx';
 import { useChangeLabels } from '../../../lib/change-labels.ts';
 import { formatTimestamp } from '../../../lib/dates.ts';
@@ -74,40 +75,9 @@ export function PatientLink({ id }: { readonly id: string }) {
 
 /** The audit trail on a phone (docs/product-rules.md#screens): one card per entry, nothing wider than the screen. */
 export function AuditCards({ label, rows, emptyText, busy }: AuditCardsProps) {
-  if (rows === undefined) {
-    return (
-      <Stack gap="sm" aria-busy aria-label={label} role="list">
-        {[0, 1, 2].map((index) => (
-          <Paper key={index} withBorder radius="md" p="sm" role="listitem">
-            <Skeleton height={14} width="60%" radius="sm" />
-            <Skeleton height={10} width="40%" radius="sm" mt={8} />
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed" ta="center">
-          {emptyText}
-        </Text>
-      </Paper>
-    );
-  }
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      aria-label={label}
-      aria-busy={busy}
-      style={{ opacity: busy ? 0.6 : 1 }}
-    >
-      {rows.map((row) => (
-        <AuditCard key={row.id} row={row} />
-      ))}
-    </Stack>
+    <CardList label={label} rows={rows} emptyText={emptyText} busy={busy} keyOf={(row) => String(row.id)}>
+      {(row) => <AuditCard row={row} />}
+    </CardList>
   );
 }

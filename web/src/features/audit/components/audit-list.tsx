@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangeTable } from '../../../components/change-table.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { PageChangeError } from '../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { useChangeLabels } from '../../../lib/change-labels.ts';
 import { formatTimestamp } from '../../../lib/dates.ts';
@@ -198,12 +198,7 @@ export function AuditList() {
           loading={paging.changing}
         />
       )}
-      <MessageDialog
-        opened={paging.failed}
-        title={t('notify.errorTitle')}
-        message={t('audit.pageError')}
-        onClose={paging.dismissFailure}
-      />
+      <PageChangeError paging={paging} message={t('audit.pageError')} />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { PageChangeError } from '../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -117,12 +117,7 @@ export function InstitutionsList() {
       )}
       <ToggleInstitutionDialog opened={open === 'toggle'} institution={target} onClose={close} />
       <EditInstitutionModal opened={open === 'edit'} institution={target} onClose={close} />
-      <MessageDialog
-        opened={paging.failed}
-        title={t('notify.errorTitle')}
-        message={t('institutions.pageError')}
-        onClose={paging.dismissFailure}
-      />
+      <PageChangeError paging={paging} message={t('institutions.pageError')} />
     </Stack>
   );
 }

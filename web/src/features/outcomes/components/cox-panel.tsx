@@ -28,9 +28,9 @@ import { useTranslation } from 'react-i18next';
 import { ListError } from '../../../components/list-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCox } from '../api/get-cox.ts';
+import { coxReport } from './cox-report.ts';
 import { ForestDownloads } from './forest-downloads.tsx';
 import { ForestPlot } from './forest-plot.tsx';
-import { countOf, pValue } from './format.ts';
 import { useGroupLabel } from './group-label.ts';
 
 interface CoxPanelProps {
@@ -39,8 +39,6 @@ interface CoxPanelProps {
   /** The survival endpoint the curves show, the model's first choice; null for an incidence. */
   readonly endpoint: SurvivalEndpoint | null;
 }
-
-const TESTS = ['likelihoodRatio', 'wald', 'score'] as const;
 
 function isCovariate(term: string): term is CoxCovariate {
   return (COX_COVARIATES as readonly string[]).includes(term);
@@ -58,11 +56,7 @@ function CoxResult({ model, query }: { readonly model: CoxModelAnswer; readonly 
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const groupLabel = useGroupLabel();
-  const decimal = (value: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  const test = (value: { chisq: number; df: number; p: number }) =>
-    t('outcomes.cox.test', { chisq: decimal(value.chisq), df: value.df, p: pValue(value.p, language) });
-  const excluded = model.excluded.noDiagnosisDate + model.excluded.noResponseDate + model.excluded.incomplete;
+  const report = coxReport(model, t, language);
   const termLabel = (term: string) =>
     isCovariate(term) ? t(`outcomes.cox.covariate.${term}`) : t(`outcomes.groupBy.${term as GroupBy}`);
   const levelLabel = (term: string, level: string) => (isGroupBy(term) ? groupLabel(term, level) : level);
@@ -70,20 +64,13 @@ function CoxResult({ model, query }: { readonly model: CoxModelAnswer; readonly 
     <Stack gap="sm">
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" fw={500} data-testid="cox-summary">
-          {t('outcomes.cox.summary', {
-            patients: t('outcomes.cox.patients', { count: model.n, value: countOf(model.n, language) }),
-            events: t('outcomes.cox.events', { count: model.events, value: countOf(model.events, language) }),
-          })}
+          {report.summary}
         </Text>
         <ForestDownloads model={model} query={query} termLabel={termLabel} levelLabel={levelLabel} />
       </Group>
-      {excluded > 0 && (
+      {report.excluded && (
         <Text size="xs" c="dimmed">
-          {t('outcomes.cox.excluded', {
-            noDiagnosisDate: countOf(model.excluded.noDiagnosisDate, language),
-            noResponseDate: countOf(model.excluded.noResponseDate, language),
-            incomplete: countOf(model.excluded.incomplete, language),
-          })}
+          {report.excluded}
         </Text>
       )}
       <ForestPlot terms={model.terms} termLabel={termLabel} levelLabel={levelLabel} />
@@ -91,15 +78,9 @@ function CoxResult({ model, query }: { readonly model: CoxModelAnswer; readonly 
         {t('outcomes.cox.testsTitle')}
       </Title>
       <List size="sm" spacing={2} data-testid="cox-tests">
-        {TESTS.map((name) => (
-          <List.Item key={name}>
-            {t(`outcomes.cox.${name}`)}: {test(model.tests[name])}
-          </List.Item>
+        {report.tests.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
         ))}
-        <List.Item>
-          {t('outcomes.cox.zph')}:{' '}
-          {model.proportionalHazards ? test(model.proportionalHazards) : t('outcomes.cox.zphNone')}
-        </List.Item>
       </List>
     </Stack>
   );

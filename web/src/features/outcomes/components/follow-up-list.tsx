@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { PageChangeError } from '../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
@@ -80,12 +80,7 @@ export function FollowUpList({ isAdmin }: { readonly isAdmin: boolean }) {
           loading={paging.changing}
         />
       )}
-      <MessageDialog
-        opened={paging.failed}
-        title={t('notify.errorTitle')}
-        message={t('followUpDue.pageError')}
-        onClose={paging.dismissFailure}
-      />
+      <PageChangeError paging={paging} message={t('followUpDue.pageError')} />
     </Stack>
   );
 }

@@ -1,22 +1,11 @@
-import { Button, Menu } from '@mantine/core';
 import type { CoxModelAnswer, CoxQuery, GroupBy } from '@registry/shared';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/api-client.ts';
 import { todayIsoDate } from '../../../lib/dates.ts';
-import { notify } from '../../../lib/notify.ts';
-import { FIGURE_FORMATS, type FigureFormat, figureFile } from './chart-export.ts';
+import { FIGURE_FORMATS, figureFile } from './chart-export.ts';
+import { coxReport } from './cox-report.ts';
+import { DownloadMenu } from './download-menu.tsx';
 import { describeFilters } from './figure/figure-filters.ts';
 import { buildForestFigure, type ForestRow } from './figure/forest-svg.ts';
-import { countOf, pValue } from './format.ts';
-
-const LABELS = {
-  png: 'outcomes.downloads.png',
-  svg: 'outcomes.downloads.svg',
-  pdf: 'outcomeFigure.pdf',
-} as const satisfies Record<FigureFormat, string>;
-
-const TESTS = ['likelihoodRatio', 'wald', 'score'] as const;
 
 interface ForestDownloadsProps {
   readonly model: CoxModelAnswer;
@@ -72,12 +61,7 @@ export function ForestDownloads({ model, query, termLabel, levelLabel }: ForestD
             endpoint: endpointName,
             groupBy: t(`outcomes.groupBy.${groupBy as GroupBy}`),
           });
-    const decimal = (value: number) =>
-      new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-    const test = (value: { chisq: number; df: number; p: number }) =>
-      t('outcomes.cox.test', { chisq: decimal(value.chisq), df: value.df, p: pValue(value.p, language) });
-    const excluded =
-      model.excluded.noDiagnosisDate + model.excluded.noResponseDate + model.excluded.incomplete;
+    const report = coxReport(model, t, language);
     const filtersInForce = describeFilters(filters, t);
     return buildForestFigure({
       rows: forestRows(model, termLabel, levelLabel),
@@ -88,21 +72,9 @@ export function ForestDownloads({ model, query, termLabel, levelLabel }: ForestD
         axis: t('outcomes.cox.plot'),
         reference: `1 (${t('outcomes.cox.reference')})`,
         footer: [
-          t('outcomes.cox.summary', {
-            patients: t('outcomes.cox.patients', { count: model.n, value: countOf(model.n, language) }),
-            events: t('outcomes.cox.events', { count: model.events, value: countOf(model.events, language) }),
-          }),
-          ...(excluded > 0
-            ? [
-                t('outcomes.cox.excluded', {
-                  noDiagnosisDate: countOf(model.excluded.noDiagnosisDate, language),
-                  noResponseDate: countOf(model.excluded.noResponseDate, language),
-                  incomplete: countOf(model.excluded.incomplete, language),
-                }),
-              ]
-            : []),
-          ...TESTS.map((name) => `${t(`outcomes.cox.${name}`)}: ${test(model.tests[name])}`),
-          `${t('outcomes.cox.zph')}: ${model.proportionalHazards ? test(model.proportionalHazards) : t('outcomes.cox.zphNone')}`,
+          report.summary,
+          ...(report.excluded ? [report.excluded] : []),
+          ...report.tests,
           t('outcomes.cox.forest'),
           filtersInForce.length > 0
             ? t('outcomeFigure.filters', { filters: filtersInForce.join('; ') })
@@ -115,38 +87,13 @@ export function ForestDownloads({ model, query, termLabel, levelLabel }: ForestD
     });
   };
 
-  const download = (format: FigureFormat) => {
-    const filename = `cox-${query.endpoint}-${query.groupBy}-${todayIsoDate()}.${format}`;
-    figureFile(figure(), format).then(
-      (blob) => {
-        saveBlob(blob, filename);
-        notify('success', t('notify.successTitle'), t('outcomes.downloads.done', { filename }));
-      },
-      () => notify('error', t('notify.errorTitle'), t('outcomes.downloads.failed')),
-    );
-  };
-
   return (
-    <Menu position="bottom-end" shadow="md" width={220}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          rightSection={<IconChevronDown size={12} aria-hidden />}
-          aria-label={t('outcomes.cox.download')}
-        >
-          {t('outcomes.downloads.button')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('outcomes.downloads.label')}</Menu.Label>
-        {FIGURE_FORMATS.map((format) => (
-          <Menu.Item key={format} onClick={() => download(format)}>
-            {t(LABELS[format])}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DownloadMenu
+      formats={FIGURE_FORMATS}
+      filename={(format) => `cox-${query.endpoint}-${query.groupBy}-${todayIsoDate()}.${format}`}
+      make={(format) => figureFile(figure(), format)}
+      compact
+      aria-label={t('outcomes.cox.download')}
+    />
   );
 }

@@ -3,7 +3,7 @@ import type { CoxModelAnswer } from '@registry/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forestDomain, forestTicks, forestX } from './forest-scale.ts';
-import { pValue } from './format.ts';
+import { pValue, ratioOf, ratioTickOf } from './format.ts';
 
 type Term = CoxModelAnswer['terms'][number];
 
@@ -42,9 +42,8 @@ export function ForestPlot({ terms, termLabel, levelLabel }: ForestPlotProps) {
   const domain = forestDomain(terms.map((term) => ({ lower: term.hrLower, upper: term.hrUpper })));
   const ticks = forestTicks(domain);
   const x = (value: number) => PAD + forestX(value, domain, WIDTH - 2 * PAD);
-  const ratio = (value: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  const tick = (value: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+  const ratio = (value: number) => ratioOf(value, language);
+  const tick = (value: number) => ratioTickOf(value, language);
   const noEffect = x(1);
 
   const drawing = (term: Term | null) => (

@@ -38,6 +38,16 @@ export function pValue(p: number, language: string): string {
   return p < 0.001 ? `p < ${format.format(0.001)}` : `p = ${format.format(p)}`;
 }
 
+/** A hazard ratio or a test's statistic with two decimals ('1.25', '1,25' in Spanish). */
+export function ratioOf(value: number, language: string): string {
+  return number(language, 2).format(value);
+}
+
+/** A tick of the hazard ratio's axis, with up to three decimals ('0.125', '1', '2'). */
+export function ratioTickOf(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+}
+
 /** Whole numbers with the language's grouping ('1.234' in Spanish, '1,234' in English). */
 export function countOf(value: number, language: string): string {
   return number(language, 0).format(value);

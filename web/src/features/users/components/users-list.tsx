@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { PageChangeError } from '../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -126,12 +126,7 @@ export function UsersList() {
       <EditUserModal opened={open === 'edit'} user={target} onClose={close} />
       <SendResetDialog opened={open === 'reset'} user={target} onClose={close} />
       <ResetMfaDialog opened={open === 'mfa'} user={target} onClose={close} />
-      <MessageDialog
-        opened={paging.failed}
-        title={t('notify.errorTitle')}
-        message={t('users.pageError')}
-        onClose={paging.dismissFailure}
-      />
+      <PageChangeError paging={paging} message={t('users.pageError')} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import type { Figure } from './figure-svg.ts';
  * writes the PDF and svg2pdf.js draws the SVG on it as paths and text, so it stays sharp at any zoom and
  * its words can be searched and copied. The figure's font is Helvetica, one of the PDF's standard
  * fonts, so no font is embedded; the few characters it lacks that the figures use (the χ of χ²) are
- * spelt out. Loaded on demand (chart-export.ts): about 400 kB the screen does not need.
+ * spelt out. Loaded on demand (chart-export.ts): a large module the screen does not need.
  */
 
 const POINTS_PER_PIXEL = 0.75;

@@ -12,7 +12,7 @@ import {
 import { landmarkText, medianText, type NotReached } from '../estimates.ts';
 import { countOf, pValue } from '../format.ts';
 import { timeAxis, valueAxis } from './figure-axes.ts';
-import { svgDocument, tag, textWidth } from './svg-text.ts';
+import { INK, MUTED, PAD, svgDocument, TABLE_SIZE, tag, text, textWidth } from './svg-text.ts';
 
 /**
  * The outcome curves as a figure for a slide or a paper (CONTRACT §12): a standalone SVG document built
@@ -72,12 +72,8 @@ export interface Figure {
 }
 
 export const FIGURE_WIDTH = 1200;
-const PAD = 20;
-const FONT = 'Helvetica, Arial, sans-serif';
-const INK = '#212529';
-const MUTED = '#5c636a';
 const GRID = '#dee2e6';
-const SIZE = { title: 24, axis: 15, axisTitle: 16, table: 15, footer: 13 } as const;
+const SIZE = { title: 24, axis: 15, axisTitle: 16 } as const;
 const PLOT_HEIGHT = 400;
 const ROW = 22;
 const SWATCH = 22;
@@ -86,13 +82,6 @@ const MAX_LABEL_WIDTH = 340;
 const COLUMN_GAP = 28;
 /** The dash of a non-relapse mortality curve, as on the screen (outcome-chart.tsx's NRM_DASH). */
 const NRM_FIGURE_DASH = '6 4';
-
-const text = (
-  x: number,
-  y: number,
-  content: string,
-  extra: Record<string, string | number | undefined> = {},
-) => tag('text', { x, y, 'font-size': SIZE.table, fill: INK, ...extra }, content);
 
 /** `label` cut with an ellipsis to fit `width` at `size`. */
 function ellipsized(label: string, width: number, size: number): string {
@@ -132,11 +121,11 @@ export function buildFigure({ endpoint, curves, labels, styles, language, texts 
     origin,
   );
   const values = valueAxis(incidence, highest);
-  const names = labels.map((label) => ellipsized(label, MAX_LABEL_WIDTH, SIZE.table));
+  const names = labels.map((label) => ellipsized(label, MAX_LABEL_WIDTH, TABLE_SIZE));
   const out: string[] = [];
 
   // Horizontal layout: the groups' names at the left of the numbers at risk share the y axis's margin.
-  const namesWidth = Math.max(...names.map((name) => textWidth(name, SIZE.table)), 0) + SWATCH + 8;
+  const namesWidth = Math.max(...names.map((name) => textWidth(name, TABLE_SIZE)), 0) + SWATCH + 8;
   const yAxisWidth = SIZE.axisTitle + 12 + textWidth(String(values.top), SIZE.axis) + 10;
   const plotLeft = PAD + Math.max(namesWidth + 24, yAxisWidth);
   const lastTick = time.ticks.at(-1) ?? 1;
@@ -276,8 +265,8 @@ export function buildFigure({ endpoint, curves, labels, styles, language, texts 
   ]);
   const widths = header.map((cell, column) =>
     Math.max(
-      textWidth(cell, SIZE.table, true),
-      ...rows.map((row) => textWidth(row[column] ?? '', SIZE.table) + (column === 0 ? SWATCH : 0)),
+      textWidth(cell, TABLE_SIZE, true),
+      ...rows.map((row) => textWidth(row[column] ?? '', TABLE_SIZE) + (column === 0 ? SWATCH : 0)),
     ),
   );
   // Column 0 is left-aligned from the margin; the others end at their right edge.
@@ -320,9 +309,5 @@ export function buildFigure({ endpoint, curves, labels, styles, language, texts 
     footer: texts.footer,
     title: texts.title,
     width: FIGURE_WIDTH,
-    pad: PAD,
-    font: FONT,
-    footerSize: SIZE.footer,
-    footerFill: MUTED,
   });
 }

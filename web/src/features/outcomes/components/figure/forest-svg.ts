@@ -1,7 +1,7 @@
 import { forestDomain, forestTicks, forestX } from '../forest-scale.ts';
-import { pValue } from '../format.ts';
+import { pValue, ratioOf, ratioTickOf } from '../format.ts';
 import type { Figure } from './figure-svg.ts';
-import { svgDocument, tag, textWidth, wrapText } from './svg-text.ts';
+import { MUTED, PAD, svgDocument, TABLE_SIZE, tag, text, textWidth, wrapText } from './svg-text.ts';
 
 /**
  * The Cox model's forest plot as a figure for a slide (CONTRACT §12), downloaded as the curves are (PNG,
@@ -42,29 +42,16 @@ export interface ForestInput {
 /** The widest the figure gets; it is as wide as its table, and no narrower than MIN_WIDTH. */
 const MAX_WIDTH = 1200;
 const MIN_WIDTH = 760;
-const PAD = 20;
-const FONT = 'Helvetica, Arial, sans-serif';
-const INK = '#212529';
-const MUTED = '#5c636a';
 const LINE = '#495057';
 const COLOR = '#0072B2';
-const SIZE = { title: 24, table: 15, axis: 13, footer: 13 } as const;
+const SIZE = { title: 24, axis: 13 } as const;
 const ROW = 28;
 const GAP = 28;
 const PLOT_WIDTH = 420;
 
-const text = (
-  x: number,
-  y: number,
-  content: string,
-  extra: Record<string, string | number | undefined> = {},
-) => tag('text', { x, y, 'font-size': SIZE.table, fill: INK, ...extra }, content);
-
 export function buildForestFigure({ rows, language, texts }: ForestInput): Figure {
-  const ratio = (value: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  const tickText = (value: number) =>
-    new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+  const ratio = (value: number) => ratioOf(value, language);
+  const tickText = (value: number) => ratioTickOf(value, language);
   const cells = rows.map((row) => ({
     label: row.label,
     hr: row.estimate
@@ -73,7 +60,7 @@ export function buildForestFigure({ rows, language, texts }: ForestInput): Figur
     p: row.estimate ? pValue(row.estimate.p, language) : '',
   }));
   const widest = (values: string[], bold: string) =>
-    Math.max(textWidth(bold, SIZE.table, true), ...values.map((value) => textWidth(value, SIZE.table)));
+    Math.max(textWidth(bold, TABLE_SIZE, true), ...values.map((value) => textWidth(value, TABLE_SIZE)));
   const labelWidth = Math.min(
     widest(
       cells.map((cell) => cell.label),
@@ -172,9 +159,5 @@ export function buildForestFigure({ rows, language, texts }: ForestInput): Figur
     footer: texts.footer,
     title: texts.title,
     width: WIDTH,
-    pad: PAD,
-    font: FONT,
-    footerSize: SIZE.footer,
-    footerFill: MUTED,
   });
 }

@@ -77,6 +77,22 @@ export function tag(
     : `<${name} ${attributes(values)}>${escapeXml(text)}</${name}>`;
 }
 
+/** The figures' common look: their margin, their type, their inks and the size of the text of a table. */
+export const PAD = 20;
+export const FONT = 'Helvetica, Arial, sans-serif';
+export const INK = '#212529';
+export const MUTED = '#5c636a';
+export const TABLE_SIZE = 15;
+const FOOTER_SIZE = 13;
+
+/** A line of a figure's text, at the size of its tables and in ink unless `extra` says otherwise. */
+export const text = (
+  x: number,
+  y: number,
+  content: string,
+  extra: Record<string, string | number | undefined> = {},
+) => tag('text', { x, y, 'font-size': TABLE_SIZE, fill: INK, ...extra }, content);
+
 /** What a figure ends with: its footer's paragraphs, wrapped to its width, in a muted small type. */
 export interface FigureEnd {
   /** The elements drawn so far. */
@@ -86,10 +102,6 @@ export interface FigureEnd {
   readonly footer: readonly string[];
   readonly title: string;
   readonly width: number;
-  readonly pad: number;
-  readonly font: string;
-  readonly footerSize: number;
-  readonly footerFill: string;
 }
 
 /**
@@ -97,18 +109,18 @@ export interface FigureEnd {
  * white page as tall as they need, with its title for screen readers.
  */
 export function svgDocument(end: FigureEnd): { markup: string; width: number; height: number } {
-  const { body, footer, title, width, pad, font, footerSize, footerFill } = end;
+  const { body, footer, title, width } = end;
   const lines: string[] = [];
   let y = end.y;
   for (const paragraph of footer) {
-    for (const line of wrapText(paragraph, width - 2 * pad, footerSize)) {
-      y += footerSize + 6;
-      lines.push(tag('text', { x: pad, y, 'font-size': footerSize, fill: footerFill }, line));
+    for (const line of wrapText(paragraph, width - 2 * PAD, FOOTER_SIZE)) {
+      y += FOOTER_SIZE + 6;
+      lines.push(tag('text', { x: PAD, y, 'font-size': FOOTER_SIZE, fill: MUTED }, line));
     }
   }
-  const height = Math.ceil(y + pad);
+  const height = Math.ceil(y + PAD);
   const markup = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}">`,
     tag('title', {}, title),
     tag('rect', { x: 0, y: 0, width, height, fill: '#ffffff' }),
     ...body,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeTable } from '../../../../components/change-table.tsx';
 import { ListError } from '../../../../components/list-error.tsx';
-import { MessageDialog } from '../../../../components/message-dialog.tsx';
+import { PageChangeError } from '../../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../../components/pagination-footer.tsx';
 import { useChangeLabels } from '../../../../lib/change-labels.ts';
 import { formatTimestamp } from '../../../../lib/dates.ts';
@@ -78,12 +78,7 @@ export function HistorySection({ patientId }: HistorySectionProps) {
           loading={paging.changing}
         />
       )}
-      <MessageDialog
-        opened={paging.failed}
-        title={t('notify.errorTitle')}
-        message={t('patientHistory.pageError')}
-        onClose={paging.dismissFailure}
-      />
+      <PageChangeError paging={paging} message={t('patientHistory.pageError')} />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table.tsx';
 import { ListError } from '../../../../components/list-error.tsx';
-import { MessageDialog } from '../../../../components/message-dialog.tsx';
+import { PageChangeError } from '../../../../components/message-dialog.tsx';
 import { PaginationFooter } from '../../../../components/pagination-footer.tsx';
 import { SearchInput } from '../../../../components/search-input.tsx';
 import { useKeepPageInRange, usePageChange } from '../../../../lib/use-page-change.ts';
@@ -184,12 +184,7 @@ export function PatientsList({ user, state }: PatientsListProps) {
           )}
         </div>
       )}
-      <MessageDialog
-        opened={paging.failed}
-        title={t('notify.errorTitle')}
-        message={t('patientList.pageError')}
-        onClose={paging.dismissFailure}
-      />
+      <PageChangeError paging={paging} message={t('patientList.pageError')} />
     </Stack>
   );
 }
