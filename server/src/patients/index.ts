@@ -18,10 +18,9 @@ export {
   FIELD_PRESENT,
   followUpDueCondition,
   ofInstitutionCode,
-  QUALITY_CONDITIONS,
 } from './read-model/list-sql.ts';
 export type { RecordPart } from './read-model/patient-document.ts';
-export { flaggedBy } from './read-model/quality-sql.ts';
+export { flaggedBy, QUALITY_CONDITIONS } from './read-model/quality-sql.ts';
 
 /** One kind of a patient's records as the caller sees them (none for a patient they may not see). */
 export function recordsOf<P extends RecordPart>(

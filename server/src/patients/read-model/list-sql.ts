@@ -21,6 +21,7 @@ import { whereOf } from '../../db/statements.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Viewer } from '../patient-access.ts';
 import { todayOf } from '../patient-rules.ts';
+import { QUALITY_CONDITIONS, QUALITY_WARNINGS_SQL } from './quality-sql.ts';
 import { isOther, iso, reportContentOf } from './records-sql.ts';
 
 /**
@@ -189,26 +190,6 @@ function filterConditions(viewer: Viewer, filters: PatientFilters): SQL[] {
   }
   return conditions;
 }
-
-/**
- * The data quality of a row (CONTRACT §13): its errors are the document's; its warnings are the
- * document's, a possible duplicate, and the follow-up once its day has come (the database's day, so
- * that the list, the document and the counts agree).
- */
-export const QUALITY_WARNINGS_SQL = sql.raw(
-  '(l.quality_warnings + l.quality_duplicate::int + coalesce((l.quality_overdue_from <= current_date)::int, 0))',
-);
-const HAS_WARNING = sql.raw(
-  '(l.quality_warnings > 0 or l.quality_duplicate or l.quality_overdue_from <= current_date)',
-);
-
-/** The list's filter `quality`: an error; a warning but no error; neither. Each is found through an index. */
-export const QUALITY_CONDITIONS = {
-  error: sql`l.quality_errors > 0`,
-  warning: sql`(l.quality_errors = 0 and ${HAS_WARNING})`,
-  none: sql`(l.quality_errors = 0 and l.quality_warnings = 0 and not l.quality_duplicate
-    and (l.quality_overdue_from is null or l.quality_overdue_from > current_date))`,
-} as const;
 
 /**
  * The WHERE conditions of a list, an export or a cohort. A doctor's text search does not match codeOP,
