@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
 import { geneticsSchema } from './genetics/genetics-schema.ts';
 import { nullableChoice, nullableChoiceOrOther, nullableDateSchema } from './patients-rules.ts';
+import type { DiagnosticField, InputRules } from './record-fields.ts';
 import { nullableText } from './text.ts';
 
 /**
@@ -44,7 +45,7 @@ const diagnosticFields = {
   consent: z.boolean({ error: 'validation.chooseOption' }),
   consentDate: nullableDateSchema,
   dxSecondaryDescription: nullableText(2000).optional(),
-};
+} satisfies InputRules<Exclude<DiagnosticField, 'genetics'>>;
 
 /** The diagnostic fields without their cross-field rules (the wire shape of the create call). */
 export const diagnosticFieldsSchema = z.strictObject(diagnosticFields);

@@ -11,6 +11,7 @@ import {
   type ColumnKind,
   DIAGNOSTIC_FIELDS,
   DRUG_FIELDS,
+  FIRST_DIAGNOSTIC,
   REPORT_FIELDS,
   type RecordField,
   TREATMENT_FIELDS,
@@ -63,7 +64,10 @@ export const safeXlsxText = guardXlsxText;
 
 const col = (field: ExportField, kind: ColumnKind = 'text'): Column => ({ field, header: { field }, kind });
 
-/** One row per patient: identity, demography, first diagnostic, risk, lab reports, treatments, death. */
+/**
+ * One row per patient: identity, demography, the first diagnostic's fields (`FIRST_DIAGNOSTIC`), risk,
+ * lab reports, treatments, death, the derived facts and the markers.
+ */
 export const PATIENT_COLUMNS: readonly Column[] = [
   col('id', 'id'),
   col('identification'),
@@ -78,17 +82,7 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('gender', { code: 'sex' }),
   col('ecog', 'integer'),
   col('app'),
-  col('dxDate', 'date'),
-  col('dxSecondary', { code: 'stage' }),
-  col('dxSubType', 'subtype'),
-  col('dxSecondaryDescription'),
-  col('organsFailures'),
-  col('patientFit'),
-  col('relapse', 'boolean'),
-  col('relapseDate', 'date'),
-  col('dxRiskLevel', { code: 'risk' }),
-  col('consent', 'boolean'),
-  col('consentDate', 'date'),
+  ...FIRST_DIAGNOSTIC.map(({ field }) => col(field.header, field.kind)),
   col('riskLevel', { code: 'risk' }),
   ...REPORT_COLUMNS.map(({ name, field }): Column => ({ field, header: { reportName: name }, kind: 'text' })),
   col('otherReports'),

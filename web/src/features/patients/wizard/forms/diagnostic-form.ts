@@ -51,7 +51,10 @@ export function diagnosticValues(patient: Patient, biobank: boolean): Diagnostic
   };
 }
 
-/** What is sent: the form's values, kept as the server keeps them (`normalizeDiagnostic`). */
+/**
+ * What is sent: the form's values, kept as the server keeps them (`normalizeDiagnostic`); every field of
+ * the shared schema, so that a field the form forgets fails the typecheck.
+ */
 export function diagnosticWire(values: DiagnosticValues, biobank: boolean): DiagnosticFields {
   return normalizeDiagnostic(
     {
@@ -67,7 +70,7 @@ export function diagnosticWire(values: DiagnosticValues, biobank: boolean): Diag
       consent: values.consent,
       consentDate: values.consentDate,
       dxSecondaryDescription: textOrNull(values.dxSecondaryDescription),
-    },
+    } satisfies Required<DiagnosticFields>,
     biobank,
   );
 }
