@@ -45,26 +45,22 @@ const BOOKKEEPING = ['id', 'patientId', 'treatmentId', 'fileId', 'createdAt', 'u
 type TableField<T extends PgTable> = Exclude<keyof T['_']['columns'], (typeof BOOKKEEPING)[number]> & string;
 
 /**
- * Nothing when a record's declared fields and its table's columns are the same names; else one more
- * argument that nothing can give, whose type names the fields declared without a column and the columns
- * without a declaration.
+ * Nothing more of a table whose columns are a record's declared fields; else a property no table has,
+ * which names the fields declared without their column and the columns without their declaration.
  */
 type SameFields<Declared extends string, Columns extends string> = [
   Exclude<Declared, Columns> | Exclude<Columns, Declared>,
 ] extends [never]
-  ? []
-  : [
-      mismatch: {
-        declaredWithoutColumn: Exclude<Declared, Columns>;
-        columnWithoutField: Exclude<Columns, Declared>;
-      },
-    ];
+  ? unknown
+  : { readonly declaredWithoutColumn: Exclude<Declared, Columns>; readonly columnWithoutField: Exclude<Columns, Declared> };
 
-/** A record's fields, in the order of its declarations, each read from its table's column. */
+/**
+ * A record's fields, in the order of its declarations, each read from its table's column: the typecheck
+ * refuses a table whose columns are not the declared fields (`SameFields`).
+ */
 function fieldsOf<T extends PgTable, F extends string>(
-  table: T,
+  table: T & SameFields<F, TableField<T>>,
   declared: DeclaredFields<F>,
-  ..._same: SameFields<F, TableField<T>>
 ): readonly RecordField[] {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   return Object.entries<DeclaredFields<F>[F]>(declared).map(([key, field]) => {
