@@ -169,6 +169,8 @@ export const DIAGNOSTIC_FIELDS = declareFields<Pick<Diagnostic, DiagnosticField>
   consent: { export: 'boolean', name: 'consent', type: 'boolean' },
   consentDate: { export: 'date', name: 'consent_date', type: 'date' },
   dxSecondaryDescription: { ...freeText, name: 'dx_secondary_description' },
+  wbcAtDiagnosis: { export: 'decimal', name: 'wbc_dx', type: 'number', unit: '10^9/L' },
+  marrowBlastsAtDiagnosis: { export: 'decimal', name: 'marrow_blasts_dx', type: 'number', unit: '%' },
   genetics: { structured: 'markers' },
 });
 

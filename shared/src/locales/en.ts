@@ -45,6 +45,8 @@ export const en: typeof es = {
     landmarkRange: 'The landmark is a whole number of days between 1 and 3650.',
     daysList: 'Give up to 10 different numbers of days between 1 and 3650, separated by commas.',
     percentRange: 'It must be a number from 0 to 100.',
+    wbcRange: 'It must be a number from 0 to 1000 (×10⁹/L), with at most 2 decimals.',
+    blastsRange: 'It must be a percentage from 0 to 100, with at most 2 decimals.',
     positiveInteger: 'It must be a positive whole number.',
     biobankConsent: "In a biobank the consent is 'Bio Banco'.",
     identificationExists: 'Patient code already exists.',

@@ -31,6 +31,8 @@ export const es = {
     birthDateOrYear: 'Ingrese una fecha o un año.',
     ecogRange: 'Debe ser un número entero entre 0 y 5.',
     percentRange: 'Debe ser un número entre 0 y 100.',
+    wbcRange: 'Debe ser un número entre 0 y 1000 (×10⁹/L), con hasta 2 decimales.',
+    blastsRange: 'Debe ser un porcentaje entre 0 y 100, con hasta 2 decimales.',
     modelNoTerms: 'Elija una agrupación o una covariable para el modelo.',
     modelNoEvents: 'Ningún paciente de la cohorte tuvo el evento: no hay riesgos que comparar.',
     modelTooManyTerms:

@@ -55,6 +55,8 @@ export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>
     riskLevel: 'patientFile.fields.riskLevel',
     consent: 'patientFile.fields.consent',
     consentDate: 'patientFile.fields.consentDate',
+    wbcAtDiagnosis: 'patientFile.fields.wbcAtDiagnosis',
+    marrowBlastsAtDiagnosis: 'patientFile.fields.marrowBlastsAtDiagnosis',
   } satisfies RecordLabels<Exclude<DiagnosticField, 'genetics'>>,
   genetics: {
     karyotype: 'geneticRisk.fields.karyotype',

@@ -52,7 +52,10 @@ type SameFields<Declared extends string, Columns extends string> = [
   Exclude<Declared, Columns> | Exclude<Columns, Declared>,
 ] extends [never]
   ? unknown
-  : { readonly declaredWithoutColumn: Exclude<Declared, Columns>; readonly columnWithoutField: Exclude<Columns, Declared> };
+  : {
+      readonly declaredWithoutColumn: Exclude<Declared, Columns>;
+      readonly columnWithoutField: Exclude<Columns, Declared>;
+    };
 
 /**
  * A record's fields, in the order of its declarations, each read from its table's column: the typecheck
@@ -108,6 +111,8 @@ export const FIRST_DIAGNOSTIC_COLUMNS = {
   riskLevel: patientList.dxRiskLevel,
   consent: patientList.consent,
   consentDate: patientList.consentDate,
+  wbcAtDiagnosis: patientList.wbcAtDiagnosis,
+  marrowBlastsAtDiagnosis: patientList.marrowBlastsAtDiagnosis,
 } as const satisfies Record<Exclude<DiagnosticField, 'genetics'>, PgColumn>;
 
 /** A first diagnostic's field as the list's row keeps it: the field, and its column there. */
