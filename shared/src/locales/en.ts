@@ -118,6 +118,9 @@ export const en: typeof es = {
       'The karyotype is of the other sex (XY for a female patient, XX for a male) with no sex-chromosome abnormality written.',
     vafOutOfRange: 'A VAF is outside 0–100%.',
     relapseWithoutDate: 'A relapse has no date.',
+    wbcVeryHigh: 'White-cell count at diagnosis above 500 ×10⁹/L: confirm the value.',
+    amlBlastsBelow20:
+      'AML with under 20% marrow blasts and no genetic abnormality that defines it (WHO 2022, ICC 2022): check the count (in blood, blast equivalents) or the genetics.',
     riskDisagreesWithEln: 'The risk given disagrees with the ELN 2022 genetic risk.',
     elnInsufficient: 'AML without the genetics that decide the ELN 2022 risk.',
     transplantWithoutResponse: 'A transplant has no response assessment before it.',

@@ -117,6 +117,9 @@ export const es = {
       'El cariotipo corresponde al otro sexo (XY en una paciente, XX en un paciente) sin una alteración de los cromosomas sexuales.',
     vafOutOfRange: 'Una VAF está fuera de 0–100 %.',
     relapseWithoutDate: 'Hay una recaída sin fecha.',
+    wbcVeryHigh: 'Leucocitos al diagnóstico por encima de 500 ×10⁹/L: confirme el valor.',
+    amlBlastsBelow20:
+      'LMA con menos de 20 % de blastos en médula y sin una alteración genética que la defina (OMS 2022, ICC 2022): revise el recuento (en sangre, equivalentes de blastos) o la genética.',
     riskDisagreesWithEln: 'El riesgo indicado contradice el riesgo genético ELN 2022.',
     elnInsufficient: 'LMA sin los datos genéticos que deciden el riesgo ELN 2022.',
     transplantWithoutResponse: 'Un trasplante no tiene una evaluación de respuesta anterior.',
