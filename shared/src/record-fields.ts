@@ -38,6 +38,9 @@ export type LabReportField = Exclude<keyof LabReport, 'id' | 'file'>;
  */
 export type InputRules<F extends string> = Record<F, z.ZodType> & Record<string, z.ZodType>;
 
+/** A coded value, which a labelled export writes as its label in the caller's language. */
+type CodeKind = { readonly code: keyof ExportTexts['values'] };
+
 /** How an export stores and shows a value (docs/product-rules.md#exports). */
 export type ExportKind =
   | 'text'
@@ -47,7 +50,7 @@ export type ExportKind =
   | 'boolean'
   | 'date'
   | 'timestamp'
-  | { readonly code: keyof ExportTexts['values'] }
+  | CodeKind
   | 'subtype'
   | 'schemes';
 
@@ -77,7 +80,7 @@ interface ByValue {
   boolean: { readonly export: 'boolean'; readonly type: 'boolean' };
   number: { readonly export: 'integer' | 'decimal'; readonly type: 'integer' | 'number' };
   string: {
-    readonly export: 'text' | 'date' | { readonly code: keyof ExportTexts['values'] } | 'subtype' | 'schemes';
+    readonly export: 'text' | 'date' | CodeKind | 'subtype' | 'schemes';
     readonly type: 'string' | 'date' | 'code';
   };
 }

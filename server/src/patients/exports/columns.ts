@@ -82,7 +82,7 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('gender', { code: 'sex' }),
   col('ecog', 'integer'),
   col('app'),
-  ...FIRST_DIAGNOSTIC.map(({ field }) => col(field.header, field.kind)),
+  ...FIRST_DIAGNOSTIC.map(({ export: written }) => col(written.header, written.kind)),
   col('riskLevel', { code: 'risk' }),
   ...REPORT_COLUMNS.map(({ name, field }): Column => ({ field, header: { reportName: name }, kind: 'text' })),
   col('otherReports'),
@@ -111,9 +111,9 @@ export const PATIENT_COLUMNS: readonly Column[] = [
 
 /** A record's fields as a sheet's columns (`read-model/record-fields.ts`). */
 const columnsOf = (fields: readonly RecordField[]): Column[] =>
-  fields
-    .filter((field) => !field.documentOnly)
-    .map((field) => ({ field: field.key, header: { field: field.header }, kind: field.kind }));
+  fields.flatMap(({ key, export: written }) =>
+    written ? [{ field: key, header: { field: written.header }, kind: written.kind }] : [],
+  );
 
 /** The further sheets of the XLSX: one row per record, keyed by patient id. */
 export const SHEETS: readonly {

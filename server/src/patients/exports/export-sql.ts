@@ -143,7 +143,8 @@ export function patientRowsSql(cohort: Cohort, today: string): SQL {
 /** The first diagnostic's fields of the list's row, as an export reads them, under their headers' names. */
 const firstDiagnosticColumns = sql.raw(
   FIRST_DIAGNOSTIC.map(
-    ({ field, listColumn }) => `l.${listColumn.name}${exportCast(field.kind)} as "${field.header}"`,
+    ({ listColumn, export: written }) =>
+      `l.${listColumn.name}${exportCast(written.kind)} as "${written.header}"`,
   ).join(', '),
 );
 

@@ -81,9 +81,9 @@ const COLUMNS: readonly (readonly [PgColumn, SQL])[] = [
   [patientList.ageAtDiagnosis, ageSql(sql`dm.birth_date`, sql`fd.dx_date`)],
   [patientList.hasDiagnostic, sql`fd.id is not null`],
   // The first diagnostic's fields, each in its column of the row (`FIRST_DIAGNOSTIC`).
-  ...FIRST_DIAGNOSTIC.map(({ field, listColumn }): readonly [PgColumn, SQL] => [
+  ...FIRST_DIAGNOSTIC.map(({ column, listColumn }): readonly [PgColumn, SQL] => [
     listColumn,
-    sql.raw(`fd.${quoted(field.column)}`),
+    sql.raw(`fd.${quoted(column)}`),
   ]),
   [patientList.firstScheme, sql`ft.scheme`],
   [patientList.firstResponse, sql`ft.disease_assessment`],

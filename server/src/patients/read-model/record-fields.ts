@@ -25,19 +25,24 @@ import { diagnostics, drugs, labReports, patientList, samples, treatments } from
 /** How an export stores and shows a value (docs/product-rules.md#exports). */
 export type ColumnKind = ExportKind;
 
+/** How an export writes a field: its kind and its header. */
+export interface FieldExport {
+  readonly kind: ColumnKind;
+  /** The field's own name, or the one its declaration gives (a diagnostic's `riskLevel`: `dxRiskLevel`). */
+  readonly header: ExportField;
+}
+
 export interface RecordField {
   /** The API's name, the table's property. */
   readonly key: string;
   /** The column's SQL name. */
   readonly column: string;
-  readonly kind: ColumnKind;
-  /** The export's header: the field's own name, or the one its declaration gives. */
-  readonly header: ExportField;
   /**
-   * A structured value (JSON) the patient document and the JSON export carry, and the flat exports
-   * write in columns of their own (the genetics: a column per marker of the first diagnostic).
+   * How the flat exports write it; null for a structured value (JSON) that only the patient document
+   * and the JSON export carry, and the flat exports write in columns of their own (the genetics: a
+   * column per marker of the first diagnostic).
    */
-  readonly documentOnly: boolean;
+  readonly export: FieldExport | null;
 }
 
 /** The columns a table keeps for itself: never a field of the API. */
@@ -71,9 +76,8 @@ function fieldsOf<T extends PgTable, F extends string>(
     if (!column) {
       throw new Error(`${key} is not a column of its table`);
     }
-    return isPlainField(field)
-      ? { key, column: column.name, kind: field.export, header: field.header, documentOnly: false }
-      : { key, column: column.name, kind: 'text', header: 'id', documentOnly: true };
+    const written = isPlainField(field) ? { kind: field.export, header: field.header } : null;
+    return { key, column: column.name, export: written };
   });
 }
 
@@ -115,10 +119,11 @@ export const FIRST_DIAGNOSTIC_COLUMNS = {
   marrowBlastsAtDiagnosis: patientList.marrowBlastsAtDiagnosis,
 } as const satisfies Record<Exclude<DiagnosticField, 'genetics'>, PgColumn>;
 
-/** A first diagnostic's field as the list's row keeps it: the field, and its column there. */
+/** A first diagnostic's field as the list's row keeps it: its diagnostic's column, its column there. */
 export interface FirstDiagnosticColumn {
-  readonly field: RecordField;
+  readonly column: string;
   readonly listColumn: PgColumn;
+  readonly export: FieldExport;
 }
 
 /** The first diagnostic's fields in the list's row, in the patient row's order. */
@@ -126,10 +131,10 @@ export const FIRST_DIAGNOSTIC: readonly FirstDiagnosticColumn[] = Object.entries
   FIRST_DIAGNOSTIC_COLUMNS,
 ).map(([key, listColumn]) => {
   const field = DIAGNOSTIC_FIELDS.find((candidate) => candidate.key === key);
-  if (!field) {
-    throw new Error(`${key} is not a field of a diagnostic`);
+  if (!field?.export) {
+    throw new Error(`${key} is not a plain field of a diagnostic`);
   }
-  return { field, listColumn };
+  return { column: field.column, listColumn, export: field.export };
 });
 
 /** `alias.column as "key"` for each field: a record's JSON, as the database builds it. */
@@ -148,8 +153,11 @@ export const exportCast = (kind: ColumnKind): string =>
 export function exportFields(alias: string, fields: readonly RecordField[]): SQL {
   return sql.raw(
     fields
-      .filter((field) => !field.documentOnly)
-      .map((field) => `${alias}.${quoted(field.column)}${exportCast(field.kind)} as "${field.key}"`)
+      .flatMap((field) =>
+        field.export
+          ? [`${alias}.${quoted(field.column)}${exportCast(field.export.kind)} as "${field.key}"`]
+          : [],
+      )
       .join(', '),
   );
 }
