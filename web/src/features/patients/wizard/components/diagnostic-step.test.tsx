@@ -123,7 +123,7 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
     await userEvent.type(wbc, '1200');
     await save();
     expect(
-      await screen.findByText('Debe ser un número entre 0 y 1000 (×10⁹/L), con hasta 2 decimales.'),
+      await screen.findByText('Debe ser un número entre 0 y 1000, con hasta 2 decimales.'),
     ).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
     await userEvent.clear(wbc);
