@@ -64,6 +64,7 @@ test.describe('exports in the caller’s language', () => {
       riskLevel: 'Alto',
       consent: true,
       consentDate: '2022-03-02',
+      wbcAtDiagnosis: 12.5,
     });
     await call(request, doctor, 'PUT', `/api/patients/labreports/${patient.id}`, {
       labReports: [{ name: 'Cytogenetics', content: '+8' }],
@@ -93,6 +94,7 @@ test.describe('exports in the caller’s language', () => {
       Recaída: 'Sí',
       'Fecha de recaída': '01/04/2023',
       'Riesgo del diagnóstico': 'Alto',
+      'Leucocitos al diagnóstico (×10⁹/L)': '12,5',
       Citogenética: "'+8",
       // The birth date is a date like the others; the registration time says its zone.
       'Fecha de nacimiento': '20/05/1960',
@@ -113,6 +115,7 @@ test.describe('exports in the caller’s language', () => {
     const cell = (name: string) => sheetEs.getRow(2).getCell(headersEs.indexOf(name)).value;
     expect(cell('Fecha de recaída')).toEqual(new Date('2023-04-01T00:00:00Z'));
     expect(cell('Citogenética')).toBe('+8');
+    expect(cell('Leucocitos al diagnóstico (×10⁹/L)')).toBe(12.5);
     expect(cell('Fecha de nacimiento')).toEqual(new Date('1960-05-20T00:00:00Z'));
 
     // English: `,`, English headers and values, ISO dates.
@@ -129,6 +132,7 @@ test.describe('exports in the caller’s language', () => {
       Relapse: 'Yes',
       'Relapse date': '2023-04-01',
       'Diagnostic risk': 'High',
+      'WBC at diagnosis (×10⁹/L)': '12.5',
       'Birth date': '1960-05-20',
     });
     const xlsEn = await exportAs(page, /^Export$/, 'XLS');

@@ -176,6 +176,9 @@ test.describe
       await choose(page, diagnostic, 'Subtipo', 'AML M2');
       await choose(page, diagnostic, 'Paciente fit / unfit', 'Fit');
       await choose(page, diagnostic, 'Riesgo del diagnóstico', 'Medio');
+      // The counts at diagnosis, with the Spanish decimal comma.
+      await diagnostic.getByRole('textbox', { name: 'Leucocitos al diagnóstico (×10⁹/L)' }).fill('12,5');
+      await diagnostic.getByRole('textbox', { name: 'Blastos en médula ósea al diagnóstico' }).fill('45');
       await diagnostic
         .getByRole('radiogroup', { name: 'Consentimiento' })
         .getByRole('radio', { name: 'Sí' })
@@ -261,6 +264,7 @@ test.describe
       });
       const patient = (await saved.json()).data;
       expect(patient.samples[0].file.name).toBe('muestra.pdf');
+      expect(patient.diagnostics[0]).toMatchObject({ wbcAtDiagnosis: 12.5, marrowBlastsAtDiagnosis: 45 });
       expect(patient.treatments).toHaveLength(1);
       expect(patient.treatments[0].toxicities).toBe('Mucositis grado 2.');
       expect(patient.treatments[0].drugs.map((drug: { name: string }) => drug.name)).toEqual(['Citarabina']);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { DIAGNOSES, FITNESS, RISKS, STAGES } from './enums.ts';
 import { geneticsSchema } from './genetics/genetics-schema.ts';
-import { nullableChoice, nullableChoiceOrOther, nullableDateSchema } from './patients-rules.ts';
+import {
+  nullableChoice,
+  nullableChoiceOrOther,
+  nullableDateSchema,
+  nullableMeasure,
+} from './patients-rules.ts';
+import type { DiagnosticField, InputRules } from './record-fields.ts';
 import { nullableText } from './text.ts';
 
 /**
@@ -21,10 +27,21 @@ export const diagnosticSchema = z.object({
   consent: z.boolean(),
   consentDate: z.string().nullable(),
   dxSecondaryDescription: z.string().nullable(),
+  /** The white-cell count at diagnosis, ×10⁹/L. */
+  wbcAtDiagnosis: z.number().nullable(),
+  /** The blasts of the bone marrow at diagnosis, % of its nucleated cells. */
+  marrowBlastsAtDiagnosis: z.number().nullable(),
   /** The karyotype and markers (CONTRACT §10), null until entered; written by its own call. */
   genetics: geneticsSchema.nullable(),
 });
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
+
+/**
+ * The highest white-cell count at diagnosis the registry takes, ×10⁹/L: a count above it is not a
+ * patient's (a count in cells/µL typed as ×10⁹/L, say) and is refused; a merely high one is a warning
+ * (quality rule `wbcVeryHigh`).
+ */
+export const WBC_MAX = 1000;
 
 /**
  * The fields a client sends. A free-text subtype travels as `dxSubType: 'Other'` plus `subTypeName`,
@@ -44,7 +61,9 @@ const diagnosticFields = {
   consent: z.boolean({ error: 'validation.chooseOption' }),
   consentDate: nullableDateSchema,
   dxSecondaryDescription: nullableText(2000).optional(),
-};
+  wbcAtDiagnosis: nullableMeasure(0, WBC_MAX, 2, 'validation.wbcRange'),
+  marrowBlastsAtDiagnosis: nullableMeasure(0, 100, 2, 'validation.blastsRange'),
+} satisfies InputRules<Exclude<DiagnosticField, 'genetics'>>;
 
 /** The diagnostic fields without their cross-field rules (the wire shape of the create call). */
 export const diagnosticFieldsSchema = z.strictObject(diagnosticFields);

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './codebook.ts';
 export * from './course.ts';
 export * from './diagnostics.ts';
 export * from './enums.ts';
@@ -26,6 +27,7 @@ export * from './patient-policy.ts';
 export * from './patients.ts';
 export * from './patients-rules.ts';
 export * from './quality/index.ts';
+export * from './record-fields.ts';
 export * from './samples.ts';
 export * from './spreadsheet.ts';
 export * from './text.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileRefSchema } from './files.ts';
 import { nullableDateSchema } from './patients-rules.ts';
+import type { InputRules, LabReportField } from './record-fields.ts';
 import { nullableText, requiredText } from './text.ts';
 
 /** A lab-report entry (docs/product-rules.md#records): a fixed name of LAB_REPORT_NAMES, NGS OP, or a custom name. */
@@ -20,7 +21,7 @@ export const labReportInputSchema = z.strictObject({
   date: nullableDateSchema,
   /** An uploaded file of the same patient, or null for none. */
   fileId: z.uuid({ error: 'validation.fileUnknown' }).nullable().optional(),
-});
+} satisfies InputRules<LabReportField>);
 export type LabReportInput = z.infer<typeof labReportInputSchema>;
 
 const entries = z

@@ -40,6 +40,7 @@ export const GROUP_BY = [
   'patientFit',
   'gender',
   'ageBand',
+  'wbc',
   'dxYear',
   'eln2022',
   'eln2024',
@@ -48,8 +49,18 @@ export const GROUP_BY = [
 ] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 
-/** Age at diagnosis, in bands. */
+/** Age at diagnosis, in bands: under the first limit, then up to each next, then the rest. */
 export const AGE_BANDS = ['<40', '40-59', '>=60'] as const;
+export const AGE_BAND_LIMITS = [40, 60] as const;
+
+/**
+ * The white-cell count at diagnosis (×10⁹/L), in the bands the usual risk groups split it at: 30, high
+ * risk in B-ALL, and 100, high risk in T-ALL (Hoelzer D, et al. Acute lymphoblastic leukaemia in adult
+ * patients: ESMO Clinical Practice Guidelines. Ann Oncol 2016;27(suppl 5):v69–v82) and hyperleukocytosis
+ * in AML (Röllig C, Ehninger G. Blood 2015;125(21):3246–3252).
+ */
+export const WBC_BANDS = ['<30', '30-<100', '>=100'] as const;
+export const WBC_BAND_LIMITS = [30, 100] as const;
 
 const dayFilter = z.preprocess(
   (value) => (value === '' ? undefined : value),

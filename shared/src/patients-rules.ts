@@ -43,6 +43,26 @@ export const dateSchema = z
 /** An optional calendar day: empty becomes null, an invalid one reads 'must choose a date'. */
 export const nullableDateSchema = z.preprocess(emptyToNull, dateSchema.nullable()).optional();
 
+/** Whether a number has at most `decimals` digits after its point (as a person typed it). */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/**
+ * A measurement that may be left empty: a number from `min` to `max` with at most `decimals` decimals,
+ * else refused with `message` (docs/product-rules.md#validation). The form sends a half-typed number as
+ * NaN, which is refused with the same message.
+ */
+export const nullableMeasure = (min: number, max: number, decimals: number, message: string) =>
+  z
+    .number({ error: message })
+    .min(min, message)
+    .max(max, message)
+    .refine((value) => hasAtMostDecimals(value, decimals), message)
+    .nullable()
+    .optional();
+
 /** An optional choice among `values`: null or absent when not chosen. */
 export const nullableChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(emptyToNull, z.enum(values, { error: 'validation.chooseOption' }).nullable()).optional();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SAMPLE_TYPES } from './enums.ts';
 import { fileRefSchema } from './files.ts';
 import { dateSchema } from './patients-rules.ts';
+import type { InputRules, SampleField } from './record-fields.ts';
 
 /** A pre-treatment sample as the patient file shows it (docs/product-rules.md#records). */
 export const sampleSchema = z.object({
@@ -17,7 +18,7 @@ const sampleFields = {
   sampleType: z.enum(SAMPLE_TYPES, { error: 'validation.chooseOption' }),
   /** An uploaded file of the same patient (`POST /api/files`), or null for none. */
   fileId: z.uuid({ error: 'validation.fileUnknown' }).nullable().optional(),
-};
+} satisfies InputRules<SampleField>;
 
 /** The samples step of the wizard (docs/product-rules.md#validation): date and type required, the file optional. */
 export const sampleFormSchema = z.strictObject(sampleFields);

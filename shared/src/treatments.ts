@@ -6,6 +6,7 @@ import {
   nullableChoiceOrOther,
   nullableDateSchema,
 } from './patients-rules.ts';
+import type { DrugField, InputRules, TreatmentField } from './record-fields.ts';
 import { nullableText, requiredText } from './text.ts';
 
 /** A drug of a treatment (docs/product-rules.md#records); `lastAplicationDate` keeps the product's spelling. */
@@ -58,7 +59,7 @@ export const drugInputSchema = z
     dose: nullableText(200).optional(),
     startApplicationDate: nullableDateSchema,
     lastAplicationDate: nullableDateSchema,
-  })
+  } satisfies InputRules<DrugField>)
   .superRefine((drug, ctx) => {
     if (endsBeforeStart(drug.startApplicationDate, drug.lastAplicationDate)) {
       ctx.addIssue({ code: 'custom', path: ['lastAplicationDate'], message: 'validation.beforeStart' });
@@ -94,7 +95,7 @@ const treatmentFields = {
   EMRMethod: nullableChoice(MRD_METHODS),
   clinicalMonitoring: nullableText(5000).optional(),
   drugs: z.array(drugInputSchema).max(50, 'validation.tooLong').default([]),
-};
+} satisfies InputRules<TreatmentField>;
 
 type TreatmentRuleInput = {
   scheme?: string | null;

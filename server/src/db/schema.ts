@@ -18,6 +18,7 @@ import {
   SAMPLE_TYPES,
   SEXES,
   STAGES,
+  WBC_MAX,
 } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -341,6 +342,14 @@ export const diagnostics = pgTable(
     consent: boolean('consent').notNull().default(false),
     consentDate: day('consent_date'),
     dxSecondaryDescription: text('dx_secondary_description'),
+    /** The white-cell count at diagnosis, ×10⁹/L. */
+    wbcAtDiagnosis: numeric('wbc_at_diagnosis', { precision: 6, scale: 2, mode: 'number' }),
+    /** The blasts of the bone marrow at diagnosis, %. */
+    marrowBlastsAtDiagnosis: numeric('marrow_blasts_at_diagnosis', {
+      precision: 5,
+      scale: 2,
+      mode: 'number',
+    }),
     /**
      * The karyotype and markers (CONTRACT §10) with what the registry read from the karyotype text,
      * null until entered; replaced whole by `PUT /api/patients/diagnostics/{id}/genetics`.
@@ -356,6 +365,8 @@ export const diagnostics = pgTable(
     check('diagnostics_stage_check', oneOf(t.dxSecondary, STAGES)),
     check('diagnostics_fit_check', oneOf(t.patientFit, FITNESS)),
     check('diagnostics_risk_check', oneOf(t.riskLevel, RISKS)),
+    check('diagnostics_wbc_range', sql`${t.wbcAtDiagnosis} between 0 and ${sql.raw(String(WBC_MAX))}`),
+    check('diagnostics_marrow_blasts_range', sql`${t.marrowBlastsAtDiagnosis} between 0 and 100`),
   ],
 );
 
@@ -559,6 +570,13 @@ export const patientList = pgTable(
     dxSecondaryDescription: text('dx_secondary_description'),
     organsFailures: text('organs_failures'),
     consentDate: day('consent_date'),
+    /** The first diagnostic's counts: the white cells (×10⁹/L; the outcomes' `wbc` bands) and the marrow blasts (%). */
+    wbcAtDiagnosis: numeric('wbc_at_diagnosis', { precision: 6, scale: 2, mode: 'number' }),
+    marrowBlastsAtDiagnosis: numeric('marrow_blasts_at_diagnosis', {
+      precision: 5,
+      scale: 2,
+      mode: 'number',
+    }),
     deathCause: text('death_cause'),
     sampleCount: integer('sample_count').notNull().default(0),
     treatmentCount: integer('treatment_count').notNull().default(0),
@@ -684,6 +702,7 @@ export const patientList = pgTable(
       t.patientFit,
       t.gender,
       t.ageAtDiagnosis,
+      t.wbcAtDiagnosis,
       t.consent,
       t.hasCytogenetics,
       t.hasMolecular,

@@ -31,6 +31,8 @@ export const es = {
     birthDateOrYear: 'Ingrese una fecha o un año.',
     ecogRange: 'Debe ser un número entero entre 0 y 5.',
     percentRange: 'Debe ser un número entre 0 y 100.',
+    wbcRange: 'Debe ser un número entre 0 y 1000, con hasta 2 decimales.',
+    blastsRange: 'Debe ser un número entre 0 y 100, con hasta 2 decimales.',
     modelNoTerms: 'Elija una agrupación o una covariable para el modelo.',
     modelNoEvents: 'Ningún paciente de la cohorte tuvo el evento: no hay riesgos que comparar.',
     modelTooManyTerms:
@@ -115,6 +117,8 @@ export const es = {
       'El cariotipo corresponde al otro sexo (XY en una paciente, XX en un paciente) sin una alteración de los cromosomas sexuales.',
     vafOutOfRange: 'Una VAF está fuera de 0–100 %.',
     relapseWithoutDate: 'Hay una recaída sin fecha.',
+    wbcVeryHigh: 'Leucocitos al diagnóstico por encima de 500 ×10⁹/L.',
+    amlBlastsBelow20: 'LMA con menos de 20 % de blastos en médula sin una alteración genética que la defina.',
     riskDisagreesWithEln: 'El riesgo indicado contradice el riesgo genético ELN 2022.',
     elnInsufficient: 'LMA sin los datos genéticos que deciden el riesgo ELN 2022.',
     transplantWithoutResponse: 'Un trasplante no tiene una evaluación de respuesta anterior.',

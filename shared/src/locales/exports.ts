@@ -1,3 +1,10 @@
+import type {
+  DiagnosticField,
+  DrugField,
+  LabReportField,
+  SampleField,
+  TreatmentField,
+} from '../record-fields.ts';
 import type { Language } from './index.ts';
 
 /**
@@ -32,8 +39,11 @@ export interface ExportTexts {
   >;
 }
 
-/** Every field an export writes, named as in the machine format. */
-export const EXPORT_FIELDS = [
+/**
+ * The fields an export writes beside the records' own (`record-fields.ts`): the patient row's identity,
+ * demography, counts and derived facts, and the keys of the sheets' rows, named as in the machine format.
+ */
+export const EXPORT_OWN_FIELDS = [
   'id',
   'identification',
   'codeOP',
@@ -47,17 +57,7 @@ export const EXPORT_FIELDS = [
   'gender',
   'ecog',
   'app',
-  'dxDate',
-  'dxSecondary',
-  'dxSubType',
-  'dxSecondaryDescription',
-  'organsFailures',
-  'patientFit',
-  'relapse',
-  'relapseDate',
   'dxRiskLevel',
-  'consent',
-  'consentDate',
   'riskLevel',
   'otherReports',
   'samples',
@@ -80,32 +80,23 @@ export const EXPORT_FIELDS = [
   'patientId',
   'diagnosticId',
   'treatmentId',
-  'order',
-  'scheme',
-  'startDate',
-  'toxicities',
-  'diseaseAssessment',
-  'diseaseAssessmentDate',
-  'medulogram',
-  'medulogramDate',
-  'EMR',
-  'EMRDate',
-  'EMRBlasts',
-  'EMRStatus',
-  'EMRMethod',
-  'clinicalMonitoring',
   'drugs',
   'treatmentOrder',
   'drugId',
-  'name',
-  'dose',
-  'startApplicationDate',
-  'lastAplicationDate',
-  'content',
-  'date',
   'file',
 ] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
+
+/**
+ * Every field an export writes or the codebook labels, named as in the machine format: a field added to
+ * a record's schema asks for its header in both languages here.
+ */
+export type ExportField =
+  | (typeof EXPORT_OWN_FIELDS)[number]
+  | SampleField
+  | Exclude<DiagnosticField, 'genetics'>
+  | TreatmentField
+  | DrugField
+  | LabReportField;
 
 const es: ExportTexts = {
   sheets: {
@@ -140,6 +131,8 @@ const es: ExportTexts = {
     dxRiskLevel: 'Riesgo del diagnóstico',
     consent: 'Consentimiento',
     consentDate: 'Fecha de consentimiento',
+    wbcAtDiagnosis: 'Leucocitos al diagnóstico (×10⁹/L)',
+    marrowBlastsAtDiagnosis: 'Blastos en médula al diagnóstico (%)',
     riskLevel: 'Riesgo del informe de laboratorio',
     otherReports: 'Otros informes',
     samples: 'Muestras',
@@ -186,6 +179,8 @@ const es: ExportTexts = {
     content: 'Contenido',
     date: 'Fecha',
     file: 'Archivo',
+    sampleType: 'Tipo de muestra',
+    sampleDate: 'Fecha de la muestra',
   },
   vafHeader: '{marker} VAF (%)',
   yes: 'Sí',
@@ -266,6 +261,8 @@ const en: ExportTexts = {
     dxRiskLevel: 'Diagnostic risk',
     consent: 'Consent',
     consentDate: 'Consent date',
+    wbcAtDiagnosis: 'WBC at diagnosis (×10⁹/L)',
+    marrowBlastsAtDiagnosis: 'Marrow blasts at diagnosis (%)',
     riskLevel: 'Lab-report risk',
     otherReports: 'Other reports',
     samples: 'Samples',
@@ -312,6 +309,8 @@ const en: ExportTexts = {
     content: 'Content',
     date: 'Date',
     file: 'File',
+    sampleType: 'Sample type',
+    sampleDate: 'Sample date',
   },
   vafHeader: '{marker} VAF (%)',
   yes: 'Yes',

@@ -2,7 +2,7 @@ import { en } from './en.ts';
 import { es } from './es.ts';
 
 export { ELN_TEXTS, type ElnTexts } from './eln.ts';
-export { EXPORT_FIELDS, EXPORT_TEXTS, type ExportField, type ExportTexts } from './exports.ts';
+export { EXPORT_OWN_FIELDS, EXPORT_TEXTS, type ExportField, type ExportTexts } from './exports.ts';
 export { en, es };
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

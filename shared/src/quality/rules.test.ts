@@ -22,9 +22,21 @@ const diagnostic = (overrides: Partial<Diagnostic> = {}): Diagnostic => ({
   relapse: false,
   relapseDate: null,
   consentDate: '2024-01-10',
+  wbcAtDiagnosis: null,
+  marrowBlastsAtDiagnosis: null,
   genetics: null,
   ...overrides,
 });
+
+/** Genetics with these markers entered, and no karyotype. */
+const withMarkers = (...markers: { code: string; result: 'positive' | 'negative' }[]) =>
+  ({
+    karyotype: null,
+    karyotypeResult: null,
+    markers: markers.map((marker) => ({ ...marker, vaf: null })),
+    derived: { parsed: false, message: null, findings: {}, unread: [], abnormalities: 0 },
+    updatedAt: '2024-01-20T00:00:00.000Z',
+  }) as unknown as Diagnostic['genetics'];
 
 const treatment = (overrides: Partial<Treatment> = {}): Treatment => ({
   order: 1,
@@ -173,6 +185,18 @@ describe('the data-quality rules (CONTRACT §13)', () => {
       ['diagnostics.0.relapseDate'],
     ],
     [
+      'wbcVeryHigh',
+      clean({ diagnostics: [diagnostic({ wbcAtDiagnosis: 500.01 })] }),
+      undefined,
+      ['diagnostics.0.wbcAtDiagnosis'],
+    ],
+    [
+      'amlBlastsBelow20',
+      clean({ diagnostics: [diagnostic({ marrowBlastsAtDiagnosis: 19.5 })] }),
+      undefined,
+      ['diagnostics.0.marrowBlastsAtDiagnosis', 'diagnostics.0.dxSubType', 'diagnostics.0.genetics'],
+    ],
+    [
       'riskDisagreesWithEln',
       clean({ riskLevel: 'Bajo', eln2022: { category: 'adverse' } }),
       undefined,
@@ -244,6 +268,83 @@ describe('the data-quality rules (CONTRACT §13)', () => {
         treatments: [treatment({ startDate: '2020-01-01' })],
       });
       expect(fired(input)).toEqual([]);
+    });
+
+    it('wbcVeryHigh: a count of 500 ×10⁹/L, hyperleukocytosis that is common enough', () => {
+      expect(fired(clean({ diagnostics: [diagnostic({ wbcAtDiagnosis: 500 })] }))).toEqual([]);
+      expect(fired(clean({ diagnostics: [diagnostic({ wbcAtDiagnosis: 150 })] }))).toEqual([]);
+    });
+
+    it('wbcVeryHigh: names the diagnostic whose count is high', () => {
+      const later = diagnostic({ dxDate: '2024-05-01', wbcAtDiagnosis: 620 });
+      expect(findingOf('wbcVeryHigh', clean({ diagnostics: [diagnostic(), later] }))?.fields).toEqual([
+        'diagnostics.1.wbcAtDiagnosis',
+      ]);
+    });
+
+    it('amlBlastsBelow20: 20% blasts, or none recorded, or another leukaemia', () => {
+      for (const first of [
+        diagnostic({ marrowBlastsAtDiagnosis: 20 }),
+        diagnostic({ marrowBlastsAtDiagnosis: null }),
+        diagnostic({ dxSubType: 'ALL-B', marrowBlastsAtDiagnosis: 8 }),
+        diagnostic({ dxSubType: null, marrowBlastsAtDiagnosis: 8 }),
+      ]) {
+        expect(fired(clean({ diagnostics: [first] }))).toEqual([]);
+      }
+    });
+
+    it('amlBlastsBelow20: M3 (APL, its promyelocytes counted) and M6 (erythroid) are left to their own criteria', () => {
+      for (const dxSubType of ['AML M3', 'AML M6']) {
+        expect(
+          fired(clean({ diagnostics: [diagnostic({ dxSubType, marrowBlastsAtDiagnosis: 8 })] })),
+        ).toEqual([]);
+      }
+      expect(
+        fired(clean({ diagnostics: [diagnostic({ dxSubType: 'AML M5', marrowBlastsAtDiagnosis: 8 })] })),
+      ).toEqual(['amlBlastsBelow20']);
+    });
+
+    it('amlBlastsBelow20: an abnormality that defines the AML at any count (WHO 2022), entered or read', () => {
+      const npm1 = diagnostic({
+        marrowBlastsAtDiagnosis: 8,
+        genetics: withMarkers({ code: 'NPM1', result: 'positive' }),
+      });
+      expect(fired(clean({ diagnostics: [npm1] }))).toEqual([]);
+      const read = diagnostic({
+        marrowBlastsAtDiagnosis: 8,
+        genetics: {
+          ...withMarkers(),
+          karyotype: '46,XX,t(8;21)(q22;q22)[20]',
+          derived: {
+            parsed: true,
+            message: null,
+            findings: { 'RUNX1::RUNX1T1': true },
+            unread: [],
+            abnormalities: 1,
+          },
+        } as unknown as Diagnostic['genetics'],
+      });
+      expect(fired(clean({ diagnostics: [read] }))).toEqual([]);
+      const negative = diagnostic({
+        marrowBlastsAtDiagnosis: 8,
+        genetics: withMarkers({ code: 'NPM1', result: 'negative' }),
+      });
+      expect(fired(clean({ diagnostics: [negative] }))).toEqual(['amlBlastsBelow20']);
+    });
+
+    it('amlBlastsBelow20: BCR::ABL1 needs 20% (WHO, ICC); CEBPA-bZIP 10% (ICC), below it neither', () => {
+      const firedWith = (marrowBlastsAtDiagnosis: number, code: string) =>
+        fired(
+          clean({
+            diagnostics: [
+              diagnostic({ marrowBlastsAtDiagnosis, genetics: withMarkers({ code, result: 'positive' }) }),
+            ],
+          }),
+        );
+      expect(firedWith(15, 'BCR::ABL1')).toEqual(['amlBlastsBelow20']);
+      expect(firedWith(15, 'CEBPA-bZIP')).toEqual([]);
+      expect(firedWith(10, 'KAT6A::CREBBP')).toEqual([]);
+      expect(firedWith(9.5, 'CEBPA-bZIP')).toEqual(['amlBlastsBelow20']);
     });
 
     it('crWithBlasts: 4.9% blasts, or 5% in a partial remission', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.ts';
 import {
   COMPLETE_REMISSIONS,
+  type Diagnosis,
   LAB_REPORT,
   NGS_OP,
   type Risk,
@@ -9,6 +10,7 @@ import {
   TRANSPLANT_SCHEMES,
 } from '../enums.ts';
 import type { Eln2022Category } from '../genetics/genetics-schema.ts';
+import { type GeneticMarker, resolveMarkers } from '../genetics/markers.ts';
 import type { LabReport } from '../lab-reports.ts';
 import type { Drug, Treatment } from '../treatments.ts';
 
@@ -47,6 +49,8 @@ export const QUALITY_RULE_IDS = [
   'karyotypeOtherSex',
   'vafOutOfRange',
   'relapseWithoutDate',
+  'wbcVeryHigh',
+  'amlBlastsBelow20',
   'riskDisagreesWithEln',
   'elnInsufficient',
   'transplantWithoutResponse',
@@ -70,6 +74,62 @@ export const FOLLOW_UP_OVERDUE_MONTHS = 12;
 
 /** The blast percentage from which a complete remission cannot stand (rule `crWithBlasts`). */
 export const CR_MAX_BLASTS = 5;
+
+/**
+ * The white-cell count at diagnosis above which the value is worth confirming (rule `wbcVeryHigh`),
+ * ×10⁹/L: five times the threshold of hyperleukocytosis, a count above 100 ×10⁹/L (Röllig C, Ehninger G.
+ * How I treat hyperleukocytosis in acute myeloid leukemia. Blood 2015;125(21):3246–3252). The factor is
+ * the registry's choice: such counts are seen, but seldom enough that a slip of a digit or of the unit is
+ * as likely. A count above `WBC_MAX` (diagnostics.ts) is refused outright.
+ */
+export const WBC_VERY_HIGH = 500;
+
+/**
+ * The marrow blasts an AML needs without a genetic abnormality that defines it (rule `amlBlastsBelow20`),
+ * and with one that the ICC accepts from 10 % of blasts. WHO 2022 (Khoury JD, et al. The 5th edition of
+ * the World Health Organization Classification of Haematolymphoid Tumours: Myeloid and Histiocytic/
+ * Dendritic Neoplasms. Leukemia 2022;36:1703–1719) asks ≥ 20 % blasts in blood or marrow of an AML
+ * defined by differentiation, and none of one with a defining genetic abnormality, but for BCR::ABL1 and
+ * CEBPA (≥ 20 %). The International Consensus Classification (Arber DA, et al. Blood
+ * 2022;140(11):1200–1228) asks ≥ 10 % of an AML with a recurrent genetic abnormality (BCR::ABL1: 20 %),
+ * ≥ 20 % of the others; 10–19 % without one is MDS/AML. Both, then, call for 20 % where no abnormality
+ * defines the AML.
+ */
+export const AML_MIN_BLASTS = 20;
+export const AML_MIN_BLASTS_ICC = 10;
+
+/** The registry's markers that define an AML at any blast count (WHO 2022): its rearrangements and NPM1. */
+export const AML_DEFINING_MARKERS = [
+  'PML::RARA',
+  'RUNX1::RUNX1T1',
+  'CBFB::MYH11',
+  'DEK::NUP214',
+  'MLLT3::KMT2A',
+  'KMT2A-r',
+  'GATA2::MECOM',
+  'MECOM-r',
+  'NPM1',
+] as const satisfies readonly GeneticMarker[];
+
+/** The further markers with which the ICC accepts an AML from 10 % of blasts. */
+export const AML_DEFINING_MARKERS_ICC = [
+  'CEBPA-bZIP',
+  'KAT6A::CREBBP',
+] as const satisfies readonly GeneticMarker[];
+
+/**
+ * The subtypes rule `amlBlastsBelow20` reads: every AML but M3, which is defined by PML::RARA and counts
+ * its abnormal promyelocytes as blasts, and M6, whose erythroid form is defined by its erythroid cells.
+ */
+const BLAST_COUNTED_AML = [
+  'AML',
+  'AML M0',
+  'AML M1',
+  'AML M2',
+  'AML M4',
+  'AML M5',
+  'AML M7',
+] as const satisfies readonly Diagnosis[];
 
 const rule = (
   id: QualityRuleId,
@@ -105,6 +165,12 @@ export const QUALITY_RULES: readonly QualityRule[] = [
   rule('vafOutOfRange', 'error', 'diagnostic', ['diagnostics.*.genetics.markers']),
   rule('crWithoutDate', 'warning', 'treatments', ['treatments.*.diseaseAssessmentDate']),
   rule('relapseWithoutDate', 'warning', 'diagnostic', ['diagnostics.*.relapseDate']),
+  rule('wbcVeryHigh', 'warning', 'diagnostic', ['diagnostics.*.wbcAtDiagnosis']),
+  rule('amlBlastsBelow20', 'warning', 'diagnostic', [
+    'diagnostics.0.marrowBlastsAtDiagnosis',
+    'diagnostics.0.dxSubType',
+    'diagnostics.0.genetics',
+  ]),
   rule('riskDisagreesWithEln', 'warning', 'patient', ['riskLevel', 'eln2022']),
   rule('elnInsufficient', 'warning', 'diagnostic', ['diagnostics.0.genetics']),
   rule('transplantWithoutResponse', 'warning', 'treatments', ['treatments.*.diseaseAssessment']),
@@ -150,7 +216,14 @@ export interface QualityInput {
   readonly samples: readonly { readonly sampleDate: string | null }[];
   readonly diagnostics: readonly Pick<
     Diagnostic,
-    'dxDate' | 'dxSubType' | 'relapse' | 'relapseDate' | 'consentDate' | 'genetics'
+    | 'dxDate'
+    | 'dxSubType'
+    | 'relapse'
+    | 'relapseDate'
+    | 'consentDate'
+    | 'wbcAtDiagnosis'
+    | 'marrowBlastsAtDiagnosis'
+    | 'genetics'
   >[];
   readonly treatments: readonly (Pick<
     Treatment,
@@ -419,6 +492,38 @@ const CHECKS: Record<QualityRuleId, Check> = {
         diagnostic.relapse && !diagnostic.relapseDate ? [`diagnostics.${i}.relapseDate`] : [],
       ),
     );
+  },
+  wbcVeryHigh(input) {
+    return some(
+      input.diagnostics.flatMap((diagnostic, i) =>
+        diagnostic.wbcAtDiagnosis !== null && diagnostic.wbcAtDiagnosis > WBC_VERY_HIGH
+          ? [`diagnostics.${i}.wbcAtDiagnosis`]
+          : [],
+      ),
+    );
+  },
+  amlBlastsBelow20(input) {
+    const first = input.diagnostics[0];
+    const blasts = first?.marrowBlastsAtDiagnosis ?? null;
+    if (
+      !first ||
+      blasts === null ||
+      blasts >= AML_MIN_BLASTS ||
+      !(BLAST_COUNTED_AML as readonly (string | null)[]).includes(first.dxSubType)
+    ) {
+      return null;
+    }
+    const genetics = first.genetics;
+    const markers = genetics
+      ? resolveMarkers({ ...genetics, derived: genetics.derived ?? { parsed: false, findings: {} } })
+      : {};
+    const positive = (code: GeneticMarker) => markers[code]?.result === 'positive';
+    const defined =
+      AML_DEFINING_MARKERS.some(positive) ||
+      (blasts >= AML_MIN_BLASTS_ICC && AML_DEFINING_MARKERS_ICC.some(positive));
+    return defined
+      ? null
+      : ['diagnostics.0.marrowBlastsAtDiagnosis', 'diagnostics.0.dxSubType', 'diagnostics.0.genetics'];
   },
   riskDisagreesWithEln(input) {
     const category = input.eln2022.category;

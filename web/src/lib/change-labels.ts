@@ -1,4 +1,11 @@
-import { splitOther } from '@registry/shared';
+import {
+  type DiagnosticField,
+  type DrugField,
+  type LabReportField,
+  type SampleField,
+  splitOther,
+  type TreatmentField,
+} from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from './dates.ts';
 import { translateRuntimeKey } from './translate.ts';
@@ -9,9 +16,13 @@ import { translateRuntimeKey } from './translate.ts';
  * column name or a code.
  */
 
+/** Each field of a record (`@registry/shared` record-fields.ts) with its label, and the record's own. */
+type RecordLabels<F extends string> = Record<F, string> & Record<string, string>;
+
 /**
  * The label of each field an entry may change, by the kind of record it belongs to (their keys are
- * tested); a field not named here takes the patient file's label of the same name, if there is one.
+ * tested): every field of a record has one (the typecheck names a field without), and another entry's
+ * field not named here takes the patient file's label of the same name, if there is one.
  */
 export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   patient: {
@@ -31,7 +42,7 @@ export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>
     sampleDate: 'patientFile.fields.sampleDate',
     sampleType: 'patientFile.fields.sampleType',
     fileId: 'patientFile.fields.file',
-  },
+  } satisfies RecordLabels<SampleField>,
   diagnostic: {
     dxDate: 'patientFile.fields.dxDate',
     dxSecondary: 'patientFile.fields.dxSecondary',
@@ -44,7 +55,9 @@ export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>
     riskLevel: 'patientFile.fields.riskLevel',
     consent: 'patientFile.fields.consent',
     consentDate: 'patientFile.fields.consentDate',
-  },
+    wbcAtDiagnosis: 'patientFile.fields.wbcAtDiagnosis',
+    marrowBlastsAtDiagnosis: 'patientFile.fields.marrowBlastsAtDiagnosis',
+  } satisfies RecordLabels<Exclude<DiagnosticField, 'genetics'>>,
   genetics: {
     karyotype: 'geneticRisk.fields.karyotype',
     karyotypeResult: 'geneticRisk.fields.karyotypeResult',
@@ -66,20 +79,20 @@ export const FIELD_KEYS: Readonly<Record<string, Readonly<Record<string, string>
     EMRMethod: 'patientFile.fields.EMRMethod',
     clinicalMonitoring: 'patientFile.fields.clinicalMonitoring',
     drugs: 'patientFile.fields.drugs',
-  },
+  } satisfies RecordLabels<TreatmentField>,
   drug: {
     name: 'patientFile.fields.drugName',
     dose: 'patientFile.fields.dose',
     startApplicationDate: 'wizard.treatments.startApplicationDate',
     lastAplicationDate: 'patientFile.fields.lastApplication',
     order: 'changeLog.fields.order',
-  },
+  } satisfies RecordLabels<DrugField>,
   labReport: {
     name: 'wizard.labReport.customName',
     content: 'wizard.labReport.content',
     date: 'patientFile.fields.reportDate',
     fileId: 'patientFile.fields.file',
-  },
+  } satisfies RecordLabels<LabReportField>,
   file: {
     name: 'changeLog.fields.fileName',
     mimeType: 'changeLog.fields.fileType',

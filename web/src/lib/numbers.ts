@@ -30,3 +30,12 @@ export function typedNumberOf(value: number | string | null | undefined): number
   // Mantine keeps `6.50` or `0.0` as text while typed; they are numbers all the same.
   return /^-?(\d+(\.\d+)?|\.\d+)$/.test(text) ? Number(text) : undefined;
 }
+
+/**
+ * A number field's value as a form sends it: its number, null when empty, and NaN when half-typed, so
+ * that the shared rule refuses it with the field's own message rather than take it for another number.
+ */
+export function numberToSend(value: number | string | null | undefined): number | null {
+  const typed = typedNumberOf(value);
+  return typed === undefined ? Number.NaN : typed;
+}

@@ -11,6 +11,7 @@ import {
   type ColumnKind,
   DIAGNOSTIC_FIELDS,
   DRUG_FIELDS,
+  FIRST_DIAGNOSTIC,
   REPORT_FIELDS,
   type RecordField,
   TREATMENT_FIELDS,
@@ -63,7 +64,10 @@ export const safeXlsxText = guardXlsxText;
 
 const col = (field: ExportField, kind: ColumnKind = 'text'): Column => ({ field, header: { field }, kind });
 
-/** One row per patient: identity, demography, first diagnostic, risk, lab reports, treatments, death. */
+/**
+ * One row per patient: identity, demography, the first diagnostic's fields (`FIRST_DIAGNOSTIC`), risk,
+ * lab reports, treatments, death, the derived facts and the markers.
+ */
 export const PATIENT_COLUMNS: readonly Column[] = [
   col('id', 'id'),
   col('identification'),
@@ -78,17 +82,7 @@ export const PATIENT_COLUMNS: readonly Column[] = [
   col('gender', { code: 'sex' }),
   col('ecog', 'integer'),
   col('app'),
-  col('dxDate', 'date'),
-  col('dxSecondary', { code: 'stage' }),
-  col('dxSubType', 'subtype'),
-  col('dxSecondaryDescription'),
-  col('organsFailures'),
-  col('patientFit'),
-  col('relapse', 'boolean'),
-  col('relapseDate', 'date'),
-  col('dxRiskLevel', { code: 'risk' }),
-  col('consent', 'boolean'),
-  col('consentDate', 'date'),
+  ...FIRST_DIAGNOSTIC.map(({ export: written }) => col(written.header, written.kind)),
   col('riskLevel', { code: 'risk' }),
   ...REPORT_COLUMNS.map(({ name, field }): Column => ({ field, header: { reportName: name }, kind: 'text' })),
   col('otherReports'),
@@ -117,9 +111,9 @@ export const PATIENT_COLUMNS: readonly Column[] = [
 
 /** A record's fields as a sheet's columns (`read-model/record-fields.ts`). */
 const columnsOf = (fields: readonly RecordField[]): Column[] =>
-  fields
-    .filter((field) => !field.documentOnly)
-    .map((field) => ({ field: field.key, header: { field: field.header }, kind: field.kind }));
+  fields.flatMap(({ key, export: written }) =>
+    written ? [{ field: key, header: { field: written.header }, kind: written.kind }] : [],
+  );
 
 /** The further sheets of the XLSX: one row per record, keyed by patient id. */
 export const SHEETS: readonly {

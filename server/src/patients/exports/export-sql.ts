@@ -7,7 +7,9 @@ import { listConditions } from '../read-model/list-sql.ts';
 import {
   DIAGNOSTIC_FIELDS,
   DRUG_FIELDS,
+  exportCast,
   exportFields,
+  FIRST_DIAGNOSTIC,
   REPORT_FIELDS,
   TREATMENT_FIELDS,
 } from '../read-model/record-fields.ts';
@@ -124,11 +126,8 @@ export function patientRowsSql(cohort: Cohort, today: string): SQL {
       i.name as "institution", i.code as "institutionCode", i.type as "institutionType",
       dr.first_name || ' ' || dr.last_name as "doctor", ${iso('l.created_at')} as "createdAt",
       l.birth_date as "birthDate", ${ageOf(sql`l.birth_date`, sql`l.dx_date`, today)} as "age", l.gender as "gender",
-      l.ecog as "ecog", l.app as "app", l.dx_date::text as "dxDate", l.dx_secondary as "dxSecondary",
-      l.dx_sub_type as "dxSubType", l.dx_secondary_description as "dxSecondaryDescription",
-      l.organs_failures as "organsFailures", l.patient_fit as "patientFit", l.relapse as "relapse",
-      l.relapse_date::text as "relapseDate", l.dx_risk_level as "dxRiskLevel", l.consent as "consent",
-      l.consent_date::text as "consentDate", l.risk_level as "riskLevel", ${sql.join(reportColumns, sql`, `)},
+      l.ecog as "ecog", l.app as "app", ${firstDiagnosticColumns},
+      l.risk_level as "riskLevel", ${sql.join(reportColumns, sql`, `)},
       l.other_reports as "otherReports", l.sample_count as "samples", l.treatment_count as "treatments",
       l.schemes as "schemes", l.death_date::text as "deathDate", l.death_cause as "deathCause",
       l.last_contact_date::text as "lastContactDate", l.eln2022 as "eln2022", l.eln2024 as "eln2024", l.karyotype as "karyotype",
@@ -141,6 +140,14 @@ export function patientRowsSql(cohort: Cohort, today: string): SQL {
     join institutions i on i.id = l.institution_id join doctors dr on dr.id = l.doctor_id
     order by k.n`;
 }
+
+/** The first diagnostic's fields of the list's row, as an export reads them, under their headers' names. */
+const firstDiagnosticColumns = sql.raw(
+  FIRST_DIAGNOSTIC.map(
+    ({ listColumn, export: written }) =>
+      `l.${listColumn.name}${exportCast(written.kind)} as "${written.header}"`,
+  ).join(', '),
+);
 
 /**
  * Each marker of the first diagnostic as the classification reads it (entered, or implied by the

@@ -38,6 +38,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       dxSubType: 'ALL-B',
       relapse: true,
       relapseDate: '2023-04-01',
+      wbcAtDiagnosis: 12.5,
+      marrowBlastsAtDiagnosis: 45,
     });
     await t.request({
       method: 'PATCH',
@@ -177,6 +179,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       identification: 'Peña-ñandú',
       codeOP: 42,
       relapse: true,
+      wbcAtDiagnosis: 12.5,
+      marrowBlastsAtDiagnosis: 45,
       // A minus before a letter would run once the cell is edited (CONTRACT §3): it gets the quote.
       NGS: "'-TP53",
     });
@@ -191,6 +195,10 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
         .map((row) => row.patientId)
         .sort(),
     ).toEqual(await listIds('relapse=true'));
+    expect(table('Diagnostics').find((row) => row.patientId === ids.accent)).toMatchObject({
+      wbcAtDiagnosis: 12.5,
+      marrowBlastsAtDiagnosis: 45,
+    });
     expect(table('Treatments').map((row) => [row.patientId, row.order, row.scheme])).toEqual([
       [ids.accent, 1, '7+3 AraC + IDA'],
       [ids.accent, 2, 'FLAG-Ida'],
@@ -224,6 +232,9 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       Recaída: 'Sí',
       'Fecha de recaída': '01/04/2023',
       Consentimiento: 'Sí',
+      // A decimal with the decimal comma, as a Spanish Excel reads it.
+      'Leucocitos al diagnóstico (×10⁹/L)': '12,5',
+      'Blastos en médula al diagnóstico (%)': '45',
       // Formulas stay defused in a CSV, which a spreadsheet interprets on opening.
       NGS: "'-TP53",
       'Estudios moleculares': 'BCR-ABL1',
@@ -249,6 +260,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       'Initial or secondary Dx': 'Initial',
       Relapse: 'Yes',
       'Relapse date': '2023-04-01',
+      'WBC at diagnosis (×10⁹/L)': '12.5',
       'Molecular studies': 'BCR-ABL1',
       'Date of death': '2024-01-02',
     });

@@ -5,6 +5,7 @@ import {
   type OutcomeFilters,
   type Risk,
   seesAdminFields,
+  WBC_BANDS,
 } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
 import { created, recordAudit } from '../../audit/record.ts';
@@ -51,13 +52,15 @@ export async function rows<T>(db: Queryable, query: SQL): Promise<T[]> {
 }
 
 /**
- * Groups whose values have an order of their own come in it: age bands from the youngest, risk from
+ * Groups whose values have an order of their own come in it: age bands from the youngest, white-cell
+ * counts from the lowest, risk from
  * low to high then the unassessed, the ELN 2022 categories from favorable to adverse then the
  * unclassified, transplants allogeneic, autologous, none; MRD negative then positive; the others in
  * ascending order of their key. Patients without a value come last.
  */
 const ORDERED_GROUPS: Partial<Record<GroupBy, readonly string[]>> = {
   ageBand: AGE_BANDS,
+  wbc: WBC_BANDS,
   riskLevel: ['Bajo', 'Medio', 'Alto', 'N/R', 'N/A'] satisfies readonly Risk[],
   eln2022: ELN2022_CATEGORIES,
   eln2024: ELN2022_CATEGORIES,

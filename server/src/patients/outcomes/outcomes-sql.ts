@@ -1,6 +1,15 @@
-import { AGE_BANDS, COMPLETENESS_FIELDS, type GroupBy, type OutcomeFilters } from '@registry/shared';
+import {
+  AGE_BAND_LIMITS,
+  AGE_BANDS,
+  COMPLETENESS_FIELDS,
+  type GroupBy,
+  type OutcomeFilters,
+  WBC_BAND_LIMITS,
+  WBC_BANDS,
+} from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { asColumns, asGatheredColumns } from '../../db/columns.ts';
+import { sqlLiteral } from '../../db/sql-text.ts';
 import { whereOf } from '../../db/statements.ts';
 import type { Viewer } from '../patient-access.ts';
 import {
@@ -34,6 +43,19 @@ function cohortConditions(viewer: Viewer, filters: OutcomeFilters): SQL[] {
   return [...listConditions(viewer, filters), ...dxRange(filters)];
 }
 
+/**
+ * The band of a number: the first band while it is under the first limit, the next while under the
+ * next limit, the last from the last limit on; null for no number.
+ */
+function bandOf(column: string, limits: readonly number[], bands: readonly string[]): SQL {
+  const steps = limits.map(
+    (limit, index) => `when ${column} < ${limit} then ${sqlLiteral(bands[index] ?? '')}`,
+  );
+  return sql.raw(
+    `case when ${column} is null then null ${steps.join(' ')} else ${sqlLiteral(bands[limits.length] ?? '')} end`,
+  );
+}
+
 /** The group key of each patient, by grouping: a whitelist, never a client's text. */
 const GROUP_KEY: Record<GroupBy, SQL> = {
   none: sql`null::text`,
@@ -45,10 +67,8 @@ const GROUP_KEY: Record<GroupBy, SQL> = {
   institution: sql`ik.code`,
   patientFit: sql`l.patient_fit`,
   gender: sql`l.gender`,
-  ageBand: sql.raw(
-    `case when l.age_at_diagnosis is null then null when l.age_at_diagnosis < 40 then '${AGE_BANDS[0]}'
-      when l.age_at_diagnosis < 60 then '${AGE_BANDS[1]}' else '${AGE_BANDS[2]}' end`,
-  ),
+  ageBand: bandOf('l.age_at_diagnosis', AGE_BAND_LIMITS, AGE_BANDS),
+  wbc: bandOf('l.wbc_at_diagnosis', WBC_BAND_LIMITS, WBC_BANDS),
   dxYear: sql`extract(year from l.dx_date)::int`,
   eln2022: sql`l.eln2022`,
   eln2024: sql`l.eln2024`,

@@ -46,7 +46,7 @@ import { rowsOf } from '../../db/statements.ts';
  * classification or of the karyotype's reading rebuilds every row of the list as the server starts.
  * Change it with the code of either.
  */
-export const DERIVED_REVISION = `${ELN2022_VERSION} · ${ELN2024_VERSION} · ${COURSE_VERSION} · 2 · quality 1`;
+export const DERIVED_REVISION = `${ELN2022_VERSION} · ${ELN2024_VERSION} · ${COURSE_VERSION} · 2 · quality 2`;
 
 /**
  * A diagnostic's genetics with the karyotype read by this version of the reader; with a language, the

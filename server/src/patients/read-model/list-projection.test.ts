@@ -105,6 +105,8 @@ function expectedRow(patient: Patient, english: Patient) {
     dxSecondaryDescription: first?.dxSecondaryDescription ?? null,
     organsFailures: first?.organsFailures ?? null,
     consentDate: first?.consentDate ?? null,
+    wbcAtDiagnosis: first?.wbcAtDiagnosis ?? null,
+    marrowBlastsAtDiagnosis: first?.marrowBlastsAtDiagnosis ?? null,
     deathCause: patient.deathCause,
     sampleCount: patient.samples.length,
     treatmentCount: patient.treatments.length,
@@ -187,7 +189,9 @@ describe('the read model of the patient list', () => {
       consent, patient_fit as "patientFit", dx_risk_level as "dxRiskLevel", first_scheme as "firstScheme",
       first_response as "firstResponse", has_cytogenetics as "hasCytogenetics", has_molecular as "hasMolecular",
       has_ngs as "hasNgs", ecog, app, dx_secondary_description as "dxSecondaryDescription",
-      organs_failures as "organsFailures", consent_date::text as "consentDate", death_cause as "deathCause",
+      organs_failures as "organsFailures", consent_date::text as "consentDate",
+      wbc_at_diagnosis::float8 as "wbcAtDiagnosis", marrow_blasts_at_diagnosis::float8 as "marrowBlastsAtDiagnosis",
+      death_cause as "deathCause",
       sample_count as "sampleCount", treatment_count as "treatmentCount", schemes,
       report_contents as "reportContents", other_reports as "otherReports", eln2022,
       eln2022_detail as "eln2022Detail", eln2024, eln2024_detail as "eln2024Detail", karyotype, karyotype_result as "karyotypeResult"
@@ -271,6 +275,8 @@ describe('the read model of the patient list', () => {
       consentDate: random.day(2000, 2025),
       organsFailures: random.maybe(random.pick(['renal', 'hepática'])),
       dxSecondaryDescription: random.maybe(random.pick(['post-SMD', 'post-quimioterapia'])),
+      wbcAtDiagnosis: random.maybe(random.pick([0, 2.35, 30, 99.99, 100, 412.5])),
+      marrowBlastsAtDiagnosis: random.maybe(random.pick([0, 12.5, 20, 87])),
     });
     const treatmentFields = (order: number) => ({
       order,

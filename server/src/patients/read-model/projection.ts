@@ -8,6 +8,7 @@ import { patientList } from '../../db/schema.ts';
 import { inlineText, sqlLiteral, textArray } from '../../db/sql-text.ts';
 import { rowsOf } from '../../db/statements.ts';
 import { DERIVED_REVISION, derivedOf, NO_DIAGNOSTIC_ELN } from './derived.ts';
+import { FIRST_DIAGNOSTIC, quoted } from './record-fields.ts';
 import { ageSql, FORM_REPORTS, firstDiagnostic } from './records-sql.ts';
 import { storeRecords } from './stored-records.ts';
 
@@ -80,14 +81,11 @@ const COLUMNS: readonly (readonly [PgColumn, SQL])[] = [
   [patientList.birthDate, sql`dm.birth_date`],
   [patientList.ageAtDiagnosis, ageSql(sql`dm.birth_date`, sql`fd.dx_date`)],
   [patientList.hasDiagnostic, sql`fd.id is not null`],
-  [patientList.dxDate, sql`fd.dx_date`],
-  [patientList.dxSubType, sql`fd.dx_sub_type`],
-  [patientList.dxSecondary, sql`fd.dx_secondary`],
-  [patientList.relapse, sql`fd.relapse`],
-  [patientList.relapseDate, sql`fd.relapse_date`],
-  [patientList.consent, sql`fd.consent`],
-  [patientList.patientFit, sql`fd.patient_fit`],
-  [patientList.dxRiskLevel, sql`fd.risk_level`],
+  // The first diagnostic's fields, each in its column of the row (`FIRST_DIAGNOSTIC`).
+  ...FIRST_DIAGNOSTIC.map(({ column, listColumn }): readonly [PgColumn, SQL] => [
+    listColumn,
+    sql.raw(`fd.${quoted(column)}`),
+  ]),
   [patientList.firstScheme, sql`ft.scheme`],
   [patientList.firstResponse, sql`ft.disease_assessment`],
   // Scalar subqueries, not EXISTS: an EXISTS may be planned as one scan of every lab report.
@@ -96,9 +94,6 @@ const COLUMNS: readonly (readonly [PgColumn, SQL])[] = [
   [patientList.hasNgs, filled(LAB_REPORT.ngs)],
   [patientList.ecog, sql`dm.ecog`],
   [patientList.app, sql`dm.app`],
-  [patientList.dxSecondaryDescription, sql`fd.dx_secondary_description`],
-  [patientList.organsFailures, sql`fd.organs_failures`],
-  [patientList.consentDate, sql`fd.consent_date`],
   [patientList.deathCause, sql`p.death_cause`],
   [patientList.sampleCount, sql`(select count(*)::int from samples s where s.patient_id = p.id)`],
   [patientList.treatmentCount, sql`tr.n`],

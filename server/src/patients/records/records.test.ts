@@ -184,6 +184,25 @@ describe('patient records: samples, diagnostics, treatments, lab reports', () =>
       expect(described.json().data.dxSecondaryDescription).toBeNull();
     });
 
+    it('keeps the counts at diagnosis as numbers, and refuses an impossible count or a third decimal', async () => {
+      const id = await consentedPatient(t, doctor, { wbcAtDiagnosis: 12.5, marrowBlastsAtDiagnosis: 45.25 });
+      const [first] = (await read(doctor, id)).diagnostics;
+      expect(first).toMatchObject({ wbcAtDiagnosis: 12.5, marrowBlastsAtDiagnosis: 45.25 });
+      for (const [fields, field, key] of [
+        [{ wbcAtDiagnosis: 1000.01 }, 'wbcAtDiagnosis', 'wbcRange'],
+        [{ wbcAtDiagnosis: -0.5 }, 'wbcAtDiagnosis', 'wbcRange'],
+        [{ wbcAtDiagnosis: 12.345 }, 'wbcAtDiagnosis', 'wbcRange'],
+        [{ wbcAtDiagnosis: '12,5' }, 'wbcAtDiagnosis', 'wbcRange'],
+        [{ marrowBlastsAtDiagnosis: 100.5 }, 'marrowBlastsAtDiagnosis', 'blastsRange'],
+      ] as const) {
+        const res = await send(doctor, 'PATCH', `diagnostics/${first.id}`, fields);
+        expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+        expect(res.json().fields).toEqual({ [field]: es.validation[key] });
+      }
+      const cleared = await send(doctor, 'PATCH', `diagnostics/${first.id}`, { wbcAtDiagnosis: null });
+      expect(cleared.json().data).toMatchObject({ wbcAtDiagnosis: null, marrowBlastsAtDiagnosis: 45.25 });
+    });
+
     it("keeps a biobank's consent as 'Bio Banco' (true), without a date", async () => {
       const biobank = await newDoctor(t, { type: 'BioBanco' });
       const id = await createPatient(t, biobank);

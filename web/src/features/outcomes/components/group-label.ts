@@ -6,7 +6,7 @@ import type { GroupKey } from './curves.ts';
 /**
  * How a group's key reads (docs/product-rules.md#outcomes): stored enumerations in the user's language
  * (the patient file's labels: subtypes, stages, risk levels, sexes, ELN 2022 categories; transplant
- * and MRD in words), age bands in words, codes and years
+ * and MRD in words), age and white-cell count bands in words, codes and years
  * as they are, and the patients without a value as 'not recorded'.
  */
 export function useGroupLabel(): (groupBy: GroupBy, key: GroupKey) => string {
@@ -30,6 +30,8 @@ export function useGroupLabel(): (groupBy: GroupBy, key: GroupKey) => string {
         return translateRuntimeKey(t, `sexes.${value}`, value);
       case 'ageBand':
         return translateRuntimeKey(t, `outcomes.groups.ageBands.${value}`, value);
+      case 'wbc':
+        return translateRuntimeKey(t, `outcomes.groups.wbcBands.${value}`, value);
       case 'eln2022':
       case 'eln2024':
         return translateRuntimeKey(t, `patientCommon.eln2022.${value}`, value);

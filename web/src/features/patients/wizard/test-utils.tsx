@@ -91,6 +91,8 @@ export const consentedDiagnostic = {
   consent: true,
   consentDate: '2026-01-11',
   dxSecondaryDescription: null,
+  wbcAtDiagnosis: null,
+  marrowBlastsAtDiagnosis: null,
   genetics: null,
 } as const satisfies Patient['diagnostics'][number];
 

@@ -34,6 +34,8 @@ export function fieldPaths(patient: Patient): string[] {
       'relapseDate',
       'consent',
       'consentDate',
+      'wbcAtDiagnosis',
+      'marrowBlastsAtDiagnosis',
       'organsFailures',
     ]) {
       paths.push(`diagnostics.${i}.${name}`);

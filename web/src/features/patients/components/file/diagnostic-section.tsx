@@ -56,6 +56,11 @@ export function DiagnosticSection({
           { label: t('patientFile.fields.consent'), value: consent },
           !biobank &&
             dx.consent && { label: t('patientFile.fields.consentDate'), value: date(dx.consentDate) },
+          { label: t('patientFile.fields.wbcAtDiagnosis'), value: labels.wbc(dx.wbcAtDiagnosis) },
+          {
+            label: t('patientFile.fields.marrowBlastsAtDiagnosis'),
+            value: labels.percent(dx.marrowBlastsAtDiagnosis),
+          },
           { label: t('patientFile.fields.organsFailures'), value: dx.organsFailures, wide: true },
           dx.dxSecondary === 'Secundario' && {
             label: t('patientFile.fields.dxSecondaryDescription'),

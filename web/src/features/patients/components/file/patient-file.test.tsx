@@ -79,6 +79,8 @@ describe('PatientFileScreen', { timeout: 15_000 }, () => {
     expect(shown(diagnostic, 'Consentimiento')).toBe('Sí');
     expect(shown(diagnostic, 'Fecha de consentimiento')).toBe('03/03/2024');
     expect(shown(diagnostic, 'Riesgo del diagnóstico')).toBe('Alto');
+    expect(shown(diagnostic, 'Leucocitos al diagnóstico')).toBe('12,5 ×10⁹/L');
+    expect(shown(diagnostic, 'Blastos en médula al diagnóstico')).toBe('45 %');
 
     const lab = section(/Informe de laboratorio/);
     expect(shown(lab, 'Riesgo del informe de laboratorio')).toBe('Medio');

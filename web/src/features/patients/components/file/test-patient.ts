@@ -44,6 +44,8 @@ export const PATIENT: Patient = {
       consent: true,
       consentDate: '2024-03-03',
       dxSecondaryDescription: null,
+      wbcAtDiagnosis: 12.5,
+      marrowBlastsAtDiagnosis: 45,
       genetics: null,
     },
   ],

@@ -38,6 +38,9 @@ export function useValueLabels() {
     mrdMethod: (value: MrdMethod | null) => (value ? t(`patientCourse.mrdMethods.${value}`) : null),
     /** A percentage with the language's decimal separator: '0,5 %' in Spanish. */
     percent: (value: number | null) => (value === null ? null : `${formatNumber(value, i18n.language)} %`),
+    /** A white-cell count with its unit: '12,5 ×10⁹/L' in Spanish. */
+    wbc: (value: number | null) =>
+      value === null ? null : t('patientFile.fields.wbcValue', { value: formatNumber(value, i18n.language) }),
     /** A fixed lab-report name in the user's language; a custom name as it was written. */
     reportName: (name: string) => translateRuntimeKey(t, `patientCommon.labReports.${name}`, name),
   };

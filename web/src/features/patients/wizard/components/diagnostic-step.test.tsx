@@ -80,6 +80,8 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
         consent: false,
         consentDate: null,
         dxSecondaryDescription: null,
+        wbcAtDiagnosis: null,
+        marrowBlastsAtDiagnosis: null,
       },
     });
     // Without consent, treatments and the lab report are skipped.
@@ -111,6 +113,30 @@ describe('the diagnostic step', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(stale()).toEqual({ list: true, outcomes: true, overview: true, notifications: true }),
     );
+  });
+
+  it('reads the counts at diagnosis with the decimal comma in Spanish, and refuses an impossible count', async () => {
+    const api = mockApi({ patient: makePatient({ diagnostics: [consentedDiagnostic] }) }, (call) =>
+      call.method === 'PATCH' ? answer(200, { data: consentedDiagnostic }) : undefined,
+    );
+    renderWizard(path);
+    await stepForm('Diagnóstico');
+    const wbc = screen.getByRole('textbox', { name: 'Leucocitos al diagnóstico (×10⁹/L)' });
+    await userEvent.type(wbc, '1200');
+    await save();
+    expect(
+      await screen.findByText('Debe ser un número entre 0 y 1000, con hasta 2 decimales.'),
+    ).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+    await userEvent.clear(wbc);
+    await userEvent.type(wbc, '12,5');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Blastos en médula ósea al diagnóstico' }),
+      '45,25',
+    );
+    await save();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ wbcAtDiagnosis: 12.5, marrowBlastsAtDiagnosis: 45.25 });
   });
 
   it("offers a biobank the single consent 'Bio Banco', without a date", async () => {

@@ -1,6 +1,7 @@
 import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../../components/number-field.tsx';
 import { translateRuntimeKey } from '../../../../lib/translate.ts';
 import { useSaveDiagnostic } from '../api/use-save-diagnostic.ts';
 import { type DiagnosticValues, diagnosticResolver, diagnosticValues } from '../forms/diagnostic-form.ts';
@@ -17,6 +18,7 @@ import { useStepSubmit } from './use-step-submit.ts';
 /**
  * Step 3: the first diagnostic. An Other subtype asks for its name; relapse and consent ask for their
  * dates when yes; a secondary diagnosis asks for its description; a biobank's only consent is 'Bio Banco'.
+ * The counts at diagnosis are typed with the language's decimal sign (`NumberField`).
  * An AML has its genetics below, saved with the diagnostic (docs/product-rules.md#genetics-and-eln-2022).
  */
 export function DiagnosticStep({
@@ -150,6 +152,31 @@ export function DiagnosticStep({
         ) : (
           <div />
         )}
+        <Controller
+          control={control}
+          name="wbcAtDiagnosis"
+          render={({ field }) => (
+            <NumberField
+              label={t('wizard.diagnostic.wbcAtDiagnosis')}
+              decimalScale={2}
+              {...field}
+              error={error('wbcAtDiagnosis')}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="marrowBlastsAtDiagnosis"
+          render={({ field }) => (
+            <NumberField
+              label={t('wizard.diagnostic.marrowBlastsAtDiagnosis')}
+              decimalScale={2}
+              suffix=" %"
+              {...field}
+              error={error('marrowBlastsAtDiagnosis')}
+            />
+          )}
+        />
       </SimpleGrid>
       <Textarea
         mt="md"

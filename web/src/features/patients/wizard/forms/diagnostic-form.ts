@@ -9,6 +9,7 @@ import {
   type Stage,
   splitOther,
 } from '@registry/shared';
+import { numberToSend } from '../../../../lib/numbers.ts';
 import { textOrNull, wireResolver } from './form-resolver.ts';
 import { type GeneticsValues, geneticsApply, geneticsErrors, geneticsValues } from './genetics-form.ts';
 
@@ -26,6 +27,9 @@ export interface DiagnosticValues {
   consent: boolean;
   consentDate: string | null;
   dxSecondaryDescription: string;
+  /** Number fields: '' when empty, the text while half-typed. */
+  wbcAtDiagnosis: number | string;
+  marrowBlastsAtDiagnosis: number | string;
   /** The genetics panel, shown and saved for an AML subtype only. */
   genetics: GeneticsValues;
 }
@@ -47,11 +51,16 @@ export function diagnosticValues(patient: Patient, biobank: boolean): Diagnostic
     consent: diagnostic ? diagnostic.consent : biobank,
     consentDate: diagnostic?.consentDate ?? null,
     dxSecondaryDescription: diagnostic?.dxSecondaryDescription ?? '',
+    wbcAtDiagnosis: diagnostic?.wbcAtDiagnosis ?? '',
+    marrowBlastsAtDiagnosis: diagnostic?.marrowBlastsAtDiagnosis ?? '',
     genetics: geneticsValues(diagnostic),
   };
 }
 
-/** What is sent: the form's values, kept as the server keeps them (`normalizeDiagnostic`). */
+/**
+ * What is sent: the form's values, kept as the server keeps them (`normalizeDiagnostic`); every field of
+ * the shared schema, so that a field the form forgets fails the typecheck.
+ */
 export function diagnosticWire(values: DiagnosticValues, biobank: boolean): DiagnosticFields {
   return normalizeDiagnostic(
     {
@@ -67,7 +76,9 @@ export function diagnosticWire(values: DiagnosticValues, biobank: boolean): Diag
       consent: values.consent,
       consentDate: values.consentDate,
       dxSecondaryDescription: textOrNull(values.dxSecondaryDescription),
-    },
+      wbcAtDiagnosis: numberToSend(values.wbcAtDiagnosis),
+      marrowBlastsAtDiagnosis: numberToSend(values.marrowBlastsAtDiagnosis),
+    } satisfies Required<DiagnosticFields>,
     biobank,
   );
 }

@@ -10,7 +10,7 @@ import {
   type UpsertTreatmentsInput,
 } from '@registry/shared';
 import { z } from 'zod';
-import { typedNumberOf } from '../../../../lib/numbers.ts';
+import { numberToSend } from '../../../../lib/numbers.ts';
 import { textOrNull, wireResolver } from './form-resolver.ts';
 
 /** A drug as the form holds it; `recordId` is the server's id (absent for a new one). */
@@ -108,12 +108,6 @@ export function treatmentsValues(patient: Patient): TreatmentsValues {
   return { treatments: [...patient.treatments].sort((a, b) => a.order - b.order).map(treatmentValues) };
 }
 
-/** The blasts as sent: a half-typed value (`7,`) is no number (NaN), for the shared rule to refuse. */
-function blastsOf(value: number | string): number | null {
-  const typed = typedNumberOf(value);
-  return typed === undefined ? Number.NaN : typed;
-}
-
 /**
  * What the upsert sends: each item in its place (order = position + 1, so a new one is the count
  * plus 1), with its id when it has one.
@@ -133,7 +127,7 @@ export function treatmentsWire(values: TreatmentsValues): UpsertTreatmentsInput 
       medulogramDate: treatment.medulogramDate,
       EMR: textOrNull(treatment.EMR),
       EMRDate: treatment.EMRDate,
-      EMRBlasts: blastsOf(treatment.EMRBlasts),
+      EMRBlasts: numberToSend(treatment.EMRBlasts),
       EMRStatus: treatment.EMRStatus,
       EMRMethod: treatment.EMRMethod,
       clinicalMonitoring: textOrNull(treatment.clinicalMonitoring),
