@@ -221,10 +221,11 @@ export function listOrder(viewer: Viewer, query: Pick<PatientListQuery, 'orderBy
 }
 
 /**
- * Up to this many matches, a page sorts the matches themselves; beyond, it walks the index of its
- * order until the page is full.
+ * Up to this many matches, a page sorts the matches themselves, fetched through the filters index;
+ * beyond, it walks the index of its order until the page is full, checking the filters on the entries
+ * that index carries, never on the rows.
  */
-export const FEW_MATCHES = 2000;
+export const FEW_MATCHES = 500;
 
 /**
  * The same with `followUpDue`, whose matches are the oldest news: they gather at the end of every
