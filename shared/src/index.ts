@@ -19,6 +19,7 @@ export * from './http.ts';
 export * from './identification.ts';
 export * from './institutions.ts';
 export * from './lab-reports.ts';
+export * from './locales/import-texts.ts';
 export * from './locales/index.ts';
 export * from './locales/karyotype-texts.ts';
 export * from './mfa.ts';
