@@ -1,6 +1,7 @@
 import { ImportFileError } from './errors.ts';
 import { EPOCH_1900, EPOCH_1904, excelDate } from './excel-date.ts';
 import { READ_LIMITS } from './limits.ts';
+import { StringTable } from './string-table.ts';
 import type { Cell, RowSource, SheetRow } from './table.ts';
 import { type CellFormat, readStyles } from './xlsx-styles.ts';
 import { attribute, readXml, streamXml, unescapeOffice } from './xml.ts';
@@ -62,7 +63,7 @@ export async function openWorkbook(bytes: Buffer): Promise<Workbook> {
   const stringsPart = rels.find((rel) => rel.type.endsWith('/sharedStrings'))?.target;
   const stylesPart = rels.find((rel) => rel.type.endsWith('/styles'))?.target;
 
-  let shared: Promise<{ strings: string[]; formats: CellFormat[] }> | null = null;
+  let shared: Promise<{ strings: StringTable; formats: CellFormat[] }> | null = null;
   const context = () => {
     shared ??= Promise.all([readSharedStrings(zip, stringsPart), readStylesPart(zip, stylesPart)]).then(
       ([strings, formats]) => ({ strings, formats }),
@@ -186,11 +187,11 @@ function readWorkbook(xml: string): { sheets: { name: string; rel: string }[]; d
 }
 
 /** The shared strings, in order: a rich text's runs joined; phonetic guides (`rPh`) left out. */
-async function readSharedStrings(zip: ZipArchive, part: string | undefined): Promise<string[]> {
-  const strings: string[] = [];
+async function readSharedStrings(zip: ZipArchive, part: string | undefined): Promise<StringTable> {
+  const strings = new StringTable();
   const stream = part ? await zip.open(part) : null;
   if (!stream) {
-    return strings;
+    return strings.finish();
   }
   let text: string[] | null = null;
   let phonetic = 0;
@@ -224,7 +225,7 @@ async function readSharedStrings(zip: ZipArchive, part: string | undefined): Pro
   for await (const _ of streamXml(stream, handlers, () => [])) {
     // Nothing is yielded: the strings gather in `strings`.
   }
-  return strings;
+  return strings.finish();
 }
 
 async function readStylesPart(zip: ZipArchive, part: string | undefined): Promise<CellFormat[]> {
@@ -248,7 +249,7 @@ class SheetReader {
   private phonetic = 0;
 
   constructor(
-    private readonly strings: readonly string[],
+    private readonly strings: StringTable,
     private readonly formats: readonly CellFormat[],
     private readonly epoch: number,
   ) {}
@@ -335,7 +336,7 @@ class SheetReader {
     const raw = this.value.join('');
     switch (this.type) {
       case 's': {
-        const text = this.strings[Number(raw)];
+        const text = this.strings.get(Number(raw));
         if (text === undefined) {
           throw new ImportFileError('damaged');
         }
