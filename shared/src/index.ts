@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './codebook.ts';
 export * from './course.ts';
+export * from './datasets.ts';
 export * from './diagnostics.ts';
 export * from './enums.ts';
 export * from './errors.ts';
