@@ -4,6 +4,7 @@ export * from './codebook.ts';
 export * from './codebook-schema.ts';
 export * from './codebook-variables.ts';
 export * from './course.ts';
+export * from './datasets.ts';
 export * from './diagnostics.ts';
 export * from './enums.ts';
 export * from './errors.ts';
