@@ -470,7 +470,9 @@ describe('an XLSX', () => {
       sheets: [{ name: 'Hoja1', rows: '<row r="1"><c t="inlineStr"><is><t>Id</t></row>' }],
     });
     expect((await refusal(broken)).code).toBe('damaged');
-    const deep = xlsxOf({ sheets: [{ name: 'Hoja1', rows: `${'<row>'.repeat(100)}${'</row>'.repeat(100)}` }] });
+    const deep = xlsxOf({
+      sheets: [{ name: 'Hoja1', rows: `${'<row>'.repeat(100)}${'</row>'.repeat(100)}` }],
+    });
     expect((await refusal(deep)).code).toBe('damaged');
     const badReference = xlsxOf({
       sheets: [{ name: 'Hoja1', rows: '<row r="1"><c r="11"><v>1</v></c></row>' }],
