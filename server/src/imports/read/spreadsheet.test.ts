@@ -132,6 +132,19 @@ describe('a CSV', () => {
     ]);
   });
 
+  it("follows Excel's sep= line, which names the delimiter and is no row", async () => {
+    const sheet = await readSpreadsheet(text('sep=,\r\nId,Leucocitos;blastos\r\nA,"1,5"\r\n'));
+    expect(sheet).toMatchObject({
+      delimiter: ',',
+      headerRow: 1,
+      columns: [{ header: 'Id' }, { header: 'Leucocitos;blastos' }],
+    });
+    const rows = await rowsOf(sheet);
+    expect(rows).toEqual([{ row: 2, cells: ['A', '1,5'] }]);
+    // Read again, the same rows.
+    expect(await rowsOf(sheet)).toEqual(rows);
+  });
+
   it('reads the header row it is given', async () => {
     const sheet = await readSpreadsheet(text('Id;Sexo\nA;F\nB;M\n'), { headerRow: 2 });
     expect(sheet).toMatchObject({ headerRow: 2, rowCount: 1, columns: [{ header: 'A' }, { header: 'F' }] });
@@ -261,6 +274,37 @@ describe('an XLSX', () => {
       { row: 4, cells: ['HC-1', new Date(Date.UTC(1961, 4, 3)), 12.5, true, 'primera línea\nsegunda'] },
       { row: 5, cells: ['HC-2', new Date(Date.UTC(1958, 11, 31)), 3, false] },
     ]);
+  });
+
+  it('reads the first sheet that is not hidden, unless asked for another', async () => {
+    const bytes = await workbook((book) => {
+      const lists = book.addWorksheet('Listas', { state: 'hidden' });
+      lists.addRow(['Sexo']);
+      lists.addRow(['Masculino']);
+      const patients = book.addWorksheet('Pacientes');
+      patients.addRow(['Id']);
+      patients.addRow(['A']);
+    });
+    expect(await readSpreadsheet(bytes)).toMatchObject({
+      sheets: ['Listas', 'Pacientes'],
+      sheet: 'Pacientes',
+    });
+    expect((await readSpreadsheet(bytes, { sheet: 'Listas' })).columns[0]?.header).toBe('Sexo');
+  });
+
+  it("reads a number to Excel's 15 digits, and an empty value as an empty cell", async () => {
+    const bytes = xlsxOf({
+      sharedStrings: ['Id', 'Valor'],
+      sheets: [
+        {
+          name: 'Hoja1',
+          rows:
+            '<row r="1"><c t="s"><v>0</v></c><c t="s"><v>1</v></c></row>' +
+            '<row r="2"><c t="s"><v>0</v></c><c><v>12.300000000000001</v></c><c t="s"><v></v></c><c><v> </v></c></row>',
+        },
+      ],
+    });
+    expect((await rowsOf(await readSpreadsheet(bytes)))[0]?.cells).toEqual(['Id', 12.3]);
   });
 
   it('reads another sheet with its own header, and the sheet it is asked for', async () => {

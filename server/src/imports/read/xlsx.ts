@@ -16,6 +16,8 @@ import { openZip, type ZipArchive } from './zip.ts';
 export interface Workbook {
   /** The worksheets' names, in the workbook's order (chart sheets are not tables). */
   readonly sheets: readonly string[];
+  /** The first worksheet a person sees (not hidden), else the first. */
+  readonly firstVisible: string | undefined;
   rows(sheet: string): RowSource;
 }
 
@@ -58,7 +60,7 @@ export async function openWorkbook(bytes: Buffer): Promise<Workbook> {
   const { sheets, date1904 } = readWorkbook(workbookXml);
   const worksheets = sheets.flatMap((sheet) => {
     const rel = rels.find((candidate) => candidate.id === sheet.rel && candidate.type.endsWith('/worksheet'));
-    return rel ? [{ name: sheet.name, part: rel.target }] : [];
+    return rel ? [{ name: sheet.name, part: rel.target, hidden: sheet.hidden }] : [];
   });
   const stringsPart = rels.find((rel) => rel.type.endsWith('/sharedStrings'))?.target;
   const stylesPart = rels.find((rel) => rel.type.endsWith('/styles'))?.target;
@@ -73,6 +75,7 @@ export async function openWorkbook(bytes: Buffer): Promise<Workbook> {
 
   return {
     sheets: worksheets.map((sheet) => sheet.name),
+    firstVisible: (worksheets.find((sheet) => !sheet.hidden) ?? worksheets[0])?.name,
     rows(name) {
       const sheet = worksheets.find((candidate) => candidate.name === name);
       if (!sheet) {
@@ -170,13 +173,23 @@ function relsOf(part: string): string {
   return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 }
 
-function readWorkbook(xml: string): { sheets: { name: string; rel: string }[]; date1904: boolean } {
-  const sheets: { name: string; rel: string }[] = [];
+interface SheetEntry {
+  readonly name: string;
+  readonly rel: string;
+  readonly hidden: boolean;
+}
+
+function readWorkbook(xml: string): { sheets: SheetEntry[]; date1904: boolean } {
+  const sheets: SheetEntry[] = [];
   let date1904 = false;
   readXml(xml, {
     open(name, attributes) {
       if (name === 'sheet') {
-        sheets.push({ name: attribute(attributes, 'name') ?? '', rel: attribute(attributes, 'id') ?? '' });
+        sheets.push({
+          name: attribute(attributes, 'name') ?? '',
+          rel: attribute(attributes, 'id') ?? '',
+          hidden: (attribute(attributes, 'state') ?? 'visible') !== 'visible',
+        });
       } else if (name === 'workbookPr') {
         const value = attribute(attributes, 'date1904');
         date1904 = value === '1' || value === 'true';
@@ -336,7 +349,7 @@ class SheetReader {
     const raw = this.value.join('');
     switch (this.type) {
       case 's': {
-        const text = this.strings.get(Number(raw));
+        const text = raw.trim() === '' ? '' : this.strings.get(Number(raw));
         if (text === undefined) {
           throw new ImportFileError('damaged');
         }
@@ -368,10 +381,8 @@ class SheetReader {
     if (this.format === 'date') {
       return excelDate(value, this.epoch) ?? value;
     }
-    if (this.format === 'percent') {
-      return Number((value * 100).toPrecision(15));
-    }
-    return value;
+    // Excel keeps 15 significant digits and writes binary floats' tails (12.300000000000001).
+    return Number((this.format === 'percent' ? value * 100 : value).toPrecision(15));
   }
 }
 
