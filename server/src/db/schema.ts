@@ -5,6 +5,8 @@
  * append-only trigger of the audit trail, the deferrable treatment order).
  */
 import {
+  DATASET_DATES,
+  DATASET_STATUSES,
   FITNESS,
   type Genetics,
   IMPORT_ACTIONS,
@@ -994,5 +996,83 @@ export const importRows = pgTable(
     index('import_rows_action_idx').on(t.importId, t.action, t.row),
     index('import_rows_patient_idx').on(t.patientId).where(sql`${t.patientId} is not null`),
     check('import_rows_action_check', oneOf(t.action, IMPORT_ACTIONS)),
+  ],
+);
+
+/**
+ * The analysis datasets (CONTRACT §15, docs/api-datasets.md): an admin's request with its purpose,
+ * filters and options, the build's state and progress, and once ready the zip's size, SHA-256 and rows
+ * per table. The zip itself is kept in `dataset_chunks` (docs/decisions/018-analysis-datasets.md).
+ */
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: id(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    /** The list's filters as asked (`@registry/shared` datasetFiltersSchema). */
+    filters: jsonb('filters').notNull(),
+    identified: boolean('identified').notNull(),
+    dates: text('dates').notNull(),
+    studyKey: text('study_key').notNull(),
+    freeText: boolean('free_text').notNull(),
+    language: text('language').notNull(),
+    status: text('status').notNull().default('queued'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    /** The rows of each table, once ready. */
+    rows: jsonb('rows').$type<Record<string, number>>(),
+    size: bigint('size', { mode: 'number' }),
+    sha256: text('sha256'),
+    /** The smallest group of patients sharing sex, 10-year age band, centre and subtype. */
+    smallestGroup: integer('smallest_group'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('datasets_created_at_idx').on(t.createdAt, t.id),
+    check('datasets_status_check', oneOf(t.status, DATASET_STATUSES)),
+    check('datasets_dates_check', oneOf(t.dates, DATASET_DATES)),
+    check('datasets_language_check', oneOf(t.language, LANGUAGES)),
+    check('datasets_free_text_identified', sql`${t.identified} or not ${t.freeText}`),
+  ],
+);
+
+/** A ready dataset's zip, in pieces of at most 1 MiB in their order: written and read as a stream. */
+export const datasetChunks = pgTable(
+  'dataset_chunks',
+  {
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.datasetId, t.seq] }),
+    check('dataset_chunks_size_check', sql`octet_length(${t.content}) between 1 and 1048576`),
+  ],
+);
+
+/**
+ * The centres of a study key: each institution's number (`C01`, …), given in the order of the keyed
+ * hash the first time a dataset of that key is built, and kept, so that a centre has the same number
+ * in every dataset of the key, whatever institutions come later. `study` is the keyed hash of the study
+ * key (docs/decisions/018-analysis-datasets.md).
+ */
+export const datasetCentres = pgTable(
+  'dataset_centres',
+  {
+    study: text('study').notNull(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.study, t.institutionId] }),
+    unique('dataset_centres_number_unique').on(t.study, t.number),
+    check('dataset_centres_number_positive', sql`${t.number} > 0`),
   ],
 );
