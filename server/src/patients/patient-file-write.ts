@@ -5,19 +5,25 @@ import {
   geneticsInputSchema,
   type LabReportInput,
   NGS_OP,
+  type Patient,
   type TreatmentInput,
   treatmentInputSchema,
   type UpdatePatientInput,
   updatePatientSchema,
 } from '@registry/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit, removed } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
+import { patients } from '../db/schema.ts';
+import { rowsOf } from '../db/statements.ts';
 import { withUniqueConflicts } from '../db/unique-violations.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { assertVersion } from '../http/if-match.ts';
 import { parseOrFail } from '../http/validation.ts';
+import { batchCohort, documentsSql } from './exports/export-sql.ts';
 import { loadVisiblePatient } from './patient-access.ts';
 import {
   diagnosticInputOf,
@@ -88,6 +94,14 @@ export interface FileWriteOptions {
   readonly exact?: boolean;
   /** Whether the file's Code OP and NGS OP entry are written (an admin's import); else they are kept. */
   readonly adminFields: boolean;
+  /** Runs in the write's transaction once the file is written (an import marks its row applied). */
+  readonly after?: (tx: Queryable, written: WrittenFile) => Promise<void>;
+}
+
+export interface WrittenFile {
+  readonly patientId: string;
+  readonly version: number;
+  readonly changed: boolean;
 }
 
 /**
@@ -100,7 +114,7 @@ export function writePatientFile(
   target: { readonly patientId: string } | { readonly doctor: PatientDoctor },
   file: PatientFile,
   options: FileWriteOptions,
-): Promise<{ patientId: string; version: number; changed: boolean }> {
+): Promise<WrittenFile> {
   return withUniqueConflicts(() =>
     ctx.db.transaction(async (tx) => {
       let patientId: string;
@@ -133,7 +147,9 @@ export function writePatientFile(
           return saveFile(write, actor, stored.file, file, options);
         },
       );
-      return { patientId, version, changed: created || result };
+      const written = { patientId, version, changed: created || result };
+      await options.after?.(tx, written);
+      return written;
     }),
   );
 }
@@ -322,25 +338,80 @@ async function removeOthers(
 }
 
 /**
- * Removes a patient whole (an undo of the import that created it): with every record, audited with
- * what it was. 412 STALE_VERSION when it moved on from `expectVersion`.
+ * Removes a patient whole, within a transaction already open (an undo of the import that created it):
+ * with every record, audited with what it was. 412 STALE_VERSION when it moved on from `expectVersion`.
  */
-export function removePatient(
-  ctx: AppContext,
+export async function removePatient(
+  tx: Queryable,
   actor: Actor,
   patientId: string,
   expectVersion: number,
 ): Promise<void> {
-  return ctx.db.transaction(async (tx) => {
-    const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
-    assertVersion(`"${expectVersion}"`, head.version);
-    await createPatientsRepository(tx).remove(head.id);
-    await recordAudit(tx, actor, {
-      action: 'patient.delete',
-      entityType: 'patient',
-      entityId: head.id,
-      patientId: head.id,
-      changes: removed({ identification: head.identification }),
-    });
+  const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
+  assertVersion(`"${expectVersion}"`, head.version);
+  await createPatientsRepository(tx).remove(head.id);
+  await recordAudit(tx, actor, {
+    action: 'patient.delete',
+    entityType: 'patient',
+    entityId: head.id,
+    patientId: head.id,
+    changes: removed({ identification: head.identification }),
   });
+}
+
+/** A stored patient as a batch reads it: its file, version and doctor. */
+export interface StoredPatient {
+  readonly id: string;
+  readonly version: number;
+  readonly doctorId: string;
+  readonly file: PatientFile;
+}
+
+/** The files of many patients at once, by id (the patients that do not exist are not in it). */
+export async function storedPatientFiles(
+  db: Queryable,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, StoredPatient>> {
+  const found = new Map<string, StoredPatient>();
+  if (ids.length === 0) {
+    return found;
+  }
+  const rows = rowsOf<{ json: string }>(
+    await executePrepared(db, documentsSql(batchCohort(ids), todayOf(now), 'en')),
+  );
+  for (const row of rows) {
+    const patient = JSON.parse(row.json) as Patient;
+    found.set(patient.id, {
+      id: patient.id,
+      version: patient.version,
+      doctorId: patient.doctor.id,
+      file: patientFileOf(patient),
+    });
+  }
+  return found;
+}
+
+/**
+ * The patients of an institution whose identification is one of these, compared as the registry
+ * compares them (`identificationKey`): each with its key, its doctor and its version.
+ */
+export async function patientsByIdentification(
+  db: Queryable,
+  institutionId: string,
+  keys: readonly string[],
+): Promise<{ id: string; key: string; doctorId: string; version: number; identification: string }[]> {
+  if (keys.length === 0) {
+    return [];
+  }
+  return db
+    .select({
+      id: patients.id,
+      key: sql<string>`${patients.identificationKey}`,
+      doctorId: patients.doctorId,
+      version: patients.version,
+      identification: patients.identification,
+    })
+    .from(patients)
+    .where(and(eq(patients.institutionId, institutionId), inArray(patients.identificationKey, [...keys])));
 }
