@@ -25,6 +25,7 @@ export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lab-reports.ts';
 export * from './locales/import-check-texts.ts';
+export * from './locales/import-texts.ts';
 export * from './locales/index.ts';
 export * from './locales/karyotype-texts.ts';
 export * from './mfa.ts';
