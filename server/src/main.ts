@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { jobRunnerOf, startJobSweep } from './background/jobs.ts';
 import { openControlSocket } from './backup/control-socket.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig, startFailureText } from './config.ts';
 import { DataDirUnsafeError, keepFilesPrivate, prepareDataDir } from './data-dir.ts';
@@ -6,6 +7,7 @@ import { afterRegistryMigrations, openRegistryDatabase } from './database.ts';
 import { migrateAsOwner } from './db/roles.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { describeError } from './http/logging.ts';
+import { IMPORT_JOB } from './imports/import-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startNotificationMails } from './quality/notifications.service.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
   mailLog.info = (message) => app.log.info(message);
   const stopHousekeeping = startHousekeeping(ctx, app.log);
   const stopNotificationMails = startNotificationMails(ctx, app.log);
+  // The background jobs (imports) that a stopped server left running are marked failed.
+  const stopJobSweep = startJobSweep(ctx, [IMPORT_JOB], app.log);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -117,6 +121,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight`);
     stopHousekeeping();
     stopNotificationMails();
+    stopJobSweep();
     // What has not finished within SHUTDOWN_TIMEOUT_MS is ended (its clients see the connection
     // close), so that a stalled download cannot keep the server from stopping.
     const bound = setTimeout(() => {
@@ -136,6 +141,8 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     bound.unref();
     closeControlSocket()
+      // Background jobs stop at their next patient: each patient is written whole, and the job is failed.
+      .then(() => jobRunnerOf(ctx).close())
       .then(() => app.close())
       .then(() => {
         clearTimeout(bound);

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { loadTexts } from '../lib/i18n.ts';
 import { AdminOnly, DoctorOnly, SignedInOnly, SignedOutOnly } from './guards.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
@@ -38,6 +39,16 @@ export const createAppRouter = () =>
         { path: 'follow-up', ...lazyScreen(() => import('../features/outcomes/routes/follow-up-page.tsx')) },
         { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
         { path: 'queries', ...lazyScreen(() => import('../features/quality/routes/queries-page.tsx')) },
+        {
+          path: 'codebook',
+          // Its texts are its own: fetched with its code, not with the signed-in shell.
+          ...lazyScreen(() =>
+            Promise.all([
+              import('../features/codebook/routes/codebook-page.tsx'),
+              loadTexts(['codebook']),
+            ]).then(([module]) => module),
+          ),
+        },
         {
           path: 'patient/:patientId',
           ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
