@@ -39,7 +39,7 @@ function dxRange(filters: OutcomeFilters): SQL[] {
 }
 
 /** The list's conditions plus the range of diagnosis dates. */
-function cohortConditions(viewer: Viewer, filters: OutcomeFilters): SQL[] {
+export function cohortConditions(viewer: Viewer, filters: OutcomeFilters): SQL[] {
   return [...listConditions(viewer, filters), ...dxRange(filters)];
 }
 
