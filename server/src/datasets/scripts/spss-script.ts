@@ -60,7 +60,7 @@ function formatOf(column: DatasetColumn, width: number): string {
   switch (scriptKindOf(column)) {
     case 'text':
     case 'factor':
-      return `A${Math.max(1, width)}`;
+      return `A${width}`;
     case 'date':
       return 'SDATE10';
     case 'integer':
@@ -71,6 +71,12 @@ function formatOf(column: DatasetColumn, width: number): string {
     case 'number':
       return 'F12.4';
   }
+}
+
+/** A text column's width: its longest value, and for codes its longest code, so that every code's label applies. */
+function widthOf(column: DatasetColumn, widths: Readonly<Record<string, number>>): number {
+  const codes = (column.values ?? []).map((value) => Buffer.byteLength(value.code, 'utf8'));
+  return Math.max(1, widths[column.name] ?? 0, ...codes);
 }
 
 function tableLines(
@@ -106,7 +112,7 @@ function tableLines(
     "  /DELIMITERS=','",
     `  /QUALIFIER='"'`,
     '  /VARIABLES=',
-    ...layout.columns.map((column) => `    ${column.name} ${formatOf(column, widths[column.name] ?? 1)}`),
+    ...layout.columns.map((column) => `    ${column.name} ${formatOf(column, widthOf(column, widths))}`),
     '.',
     'VARIABLE LABELS',
     ...layout.columns.map(
