@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
+import { codebookRoutes } from './codebook/codebook.routes.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(usersAdminRoutes, { ctx });
       await api.register(institutionsRoutes, { ctx });
       await api.register(qualityRoutes, { ctx });
+      await api.register(codebookRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,8 @@
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './codebook.ts';
+export * from './codebook-schema.ts';
+export * from './codebook-variables.ts';
 export * from './course.ts';
 export * from './datasets.ts';
 export * from './diagnostics.ts';
@@ -18,6 +20,7 @@ export * from './genetics/karyotype.ts';
 export * from './genetics/markers.ts';
 export * from './http.ts';
 export * from './identification.ts';
+export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lab-reports.ts';
 export * from './locales/index.ts';

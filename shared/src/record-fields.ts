@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CodebookTable } from './codebook-schema.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import {
   DIAGNOSES,
@@ -53,27 +54,6 @@ export type ExportKind =
   | CodeKind
   | 'subtype'
   | 'schemes';
-
-/**
- * The tables of the codebook (CONTRACT §15). A diagnostic's variables are the patient's (its first
- * diagnostic's); a treatment's response is a row of `responses`. §15 names no table for the samples and
- * the lab reports, which the analysis dataset leaves out: their variables are described under tables
- * of their own.
- */
-export const CODEBOOK_TABLES = [
-  'patients',
-  'treatments',
-  'drugs',
-  'responses',
-  'markers',
-  'samples',
-  'lab_reports',
-] as const;
-export type CodebookTable = (typeof CODEBOOK_TABLES)[number];
-
-/** A variable's type in the codebook (CONTRACT §15). */
-export const VARIABLE_TYPES = ['string', 'integer', 'number', 'date', 'boolean', 'code'] as const;
-export type VariableType = (typeof VARIABLE_TYPES)[number];
 
 /** What an export and the codebook make of a value of each kind of the schema. */
 interface ByValue {

@@ -9,6 +9,9 @@ import {
   DATASET_STATUSES,
   FITNESS,
   type Genetics,
+  IMPORT_ACTIONS,
+  IMPORT_FILE_KINDS,
+  IMPORT_STATUSES,
   INSTITUTION_TYPES,
   LANGUAGES,
   MRD_METHODS,
@@ -466,12 +469,15 @@ export const auditEvents = pgTable(
     /** Field-level changes: `{ field: { old, new } }`. */
     changes: jsonb('changes'),
     ip: text('ip'),
+    /** The import (CONTRACT §14) whose apply or undo made the change, if one did. */
+    importId: uuid('import_id'),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
     index('audit_events_patient_idx').on(t.patientId, t.at),
     index('audit_events_actor_idx').on(t.actorUserId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
+    index('audit_events_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     check('audit_events_outcome_check', sql`${t.outcome} in ('ok', 'denied', 'failed')`),
   ],
 );
@@ -882,6 +888,114 @@ export const notificationRecipients = pgTable(
   (t) => [
     check('notification_recipients_language_check', oneOf(t.language, LANGUAGES)),
     index('notification_recipients_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`),
+  ],
+);
+
+/**
+ * Work that runs after its request answered (`background/jobs.ts`): an import's check or apply, a
+ * dataset's build. `subjectId` is what it works on; `heartbeatAt` moves on while it runs, so that a job
+ * its server left running is found and marked failed.
+ */
+export const backgroundJobs = pgTable(
+  'background_jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    state: text('state').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('background_jobs_state_check', sql`${t.state} in ('running', 'done', 'failed')`),
+    index('background_jobs_subject_idx').on(t.subjectId, t.startedAt),
+    index('background_jobs_running_idx').on(t.heartbeatAt).where(sql`${t.state} = 'running'`),
+  ],
+);
+
+/**
+ * An import of a spreadsheet (CONTRACT §14, docs/api-imports.md): the file as uploaded (files live in the
+ * database, decision 011), what was read of it, the mapping, the state, the check's summary. Its
+ * rows are in `import_rows`.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The doctor whose patients it writes, when one is named (a doctor's own, or an admin's choice). */
+    doctorId: uuid('doctor_id').references(() => doctors.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('uploaded'),
+    fileName: text('file_name').notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    kind: text('kind').notNull(),
+    encoding: text('encoding'),
+    delimiter: text('delimiter'),
+    sheets: jsonb('sheets').$type<string[]>().notNull(),
+    sheet: text('sheet'),
+    headerRow: integer('header_row').notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** `[{ index, header, samples }]`. */
+    columns: jsonb('columns').notNull(),
+    /** The mapping (the shape of `PUT …/mapping`). */
+    mapping: jsonb('mapping').notNull(),
+    mappingConfirmed: boolean('mapping_confirmed').notNull().default(false),
+    /** The columns read and not written: `[{ index, header, variable, reason }]`. */
+    ignored: jsonb('ignored').notNull().default(sql`'[]'::jsonb`),
+    /** `{ new, update, unchanged, refused, conflict }` once checked. */
+    summary: jsonb('summary'),
+    /** Why it failed: a message key. */
+    error: text('error'),
+    createdAt: createdAt(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('imports_status_check', oneOf(t.status, IMPORT_STATUSES)),
+    check('imports_kind_check', oneOf(t.kind, IMPORT_FILE_KINDS)),
+    index('imports_owner_idx').on(t.ownerId, t.createdAt),
+    index('imports_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Each data row of an import as the check judged it, and what its apply did: the patient, the version it
+ * saw at the check (a patient whose version moved since is a conflict), the changes and refusals, and
+ * for the undo the patient's records before the apply and its version after.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    /** The row's number in the sheet, as a spreadsheet shows it. */
+    row: integer('row').notNull(),
+    identification: text('identification'),
+    action: text('action').notNull(),
+    patientId: uuid('patient_id'),
+    /** The patient's version the check compared with (null for a new patient). */
+    checkedVersion: integer('checked_version'),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    /** Once applied: the patient's records before (null for a patient the import created) and its version after. */
+    applied: boolean('applied').notNull().default(false),
+    before: jsonb('before'),
+    appliedVersion: integer('applied_version'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.row], name: 'import_rows_pkey' }),
+    index('import_rows_action_idx').on(t.importId, t.action, t.row),
+    index('import_rows_patient_idx').on(t.patientId).where(sql`${t.patientId} is not null`),
+    check('import_rows_action_check', oneOf(t.action, IMPORT_ACTIONS)),
   ],
 );
 
