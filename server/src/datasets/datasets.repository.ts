@@ -15,8 +15,6 @@ export const CHUNK_BYTES = 1024 * 1024;
 const COLUMNS = {
   id: datasets.id,
   status: datasets.status,
-  progressDone: datasets.progressDone,
-  progressTotal: datasets.progressTotal,
   createdAt: datasets.createdAt,
   finishedAt: datasets.finishedAt,
   requestedById: datasets.requestedBy,
@@ -39,16 +37,18 @@ const selectOf = (db: Queryable) =>
   db.select(COLUMNS).from(datasets).leftJoin(users, eq(users.id, datasets.requestedBy));
 type Row = Awaited<ReturnType<typeof selectOf>>[number];
 
-function toDataset(row: Row): Dataset {
+/** A dataset as stored: the wire's shape but its progress, which is its background job's. */
+export type DatasetRecord = Omit<Dataset, 'progress'>;
+
+function toDataset(row: Row): DatasetRecord {
   return {
     id: row.id,
     status: row.status as DatasetStatus,
-    progress: { done: row.progressDone, total: row.progressTotal },
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     requestedBy: { id: row.requestedById, email: row.requestedByEmail },
     purpose: row.purpose,
-    filters: row.filters as DatasetFilters,
+    filters: row.filters as Record<string, string>,
     identified: row.identified,
     dates: row.dates as Dataset['dates'],
     studyKey: row.studyKey,
@@ -73,8 +73,11 @@ export interface BuildResult {
 export function createDatasetsRepository(db: Queryable) {
   const select = () => selectOf(db);
   return {
-    /** Records a request, queued. */
-    async create(request: DatasetRequest, requestedBy: string, at: Date): Promise<Dataset> {
+    /**
+     * Records a request, whose build starts. Its time is the database's, as the patients' registration
+     * is: the build reads the patients registered by then.
+     */
+    async create(request: DatasetRequest, requestedBy: string): Promise<DatasetRecord> {
       const [created] = await db
         .insert(datasets)
         .values({
@@ -86,7 +89,6 @@ export function createDatasetsRepository(db: Queryable) {
           studyKey: request.studyKey,
           freeText: request.freeText,
           language: request.language,
-          createdAt: at,
         })
         .returning({ id: datasets.id });
       const dataset = created ? await this.find(created.id) : null;
@@ -97,13 +99,13 @@ export function createDatasetsRepository(db: Queryable) {
     },
 
     /** A dataset, or null for an unknown id. */
-    async find(id: string): Promise<Dataset | null> {
+    async find(id: string): Promise<DatasetRecord | null> {
       const [row] = await select().where(eq(datasets.id, id));
       return row ? toDataset(row) : null;
     },
 
     /** A page of the datasets, newest first, and how many there are. */
-    async page(page: number, size: number): Promise<{ rows: Dataset[]; total: number }> {
+    async page(page: number, size: number): Promise<{ rows: DatasetRecord[]; total: number }> {
       const rows = await select()
         .orderBy(desc(datasets.createdAt), desc(datasets.id))
         .limit(size)
@@ -112,24 +114,11 @@ export function createDatasetsRepository(db: Queryable) {
       return { rows: rows.map((row) => toDataset(row)), total: total?.total ?? 0 };
     },
 
-    /** The build has started: its total is known. */
-    async start(id: string, total: number): Promise<void> {
-      await db
-        .update(datasets)
-        .set({ status: 'building', progressDone: 0, progressTotal: total })
-        .where(eq(datasets.id, id));
-    },
-
-    async progress(id: string, done: number): Promise<void> {
-      await db.update(datasets).set({ progressDone: done }).where(eq(datasets.id, id));
-    },
-
     async ready(id: string, result: BuildResult, at: Date): Promise<void> {
       await db
         .update(datasets)
         .set({
           status: 'ready',
-          progressDone: sql`${datasets.progressTotal}`,
           rows: result.rows,
           size: result.size,
           sha256: result.sha256,
@@ -142,19 +131,16 @@ export function createDatasetsRepository(db: Queryable) {
     /** The build failed: what it stored of the zip goes. */
     async failed(id: string, error: string, at: Date): Promise<void> {
       await db.delete(datasetChunks).where(eq(datasetChunks.datasetId, id));
-      await db.update(datasets).set({ status: 'failed', error, finishedAt: at }).where(eq(datasets.id, id));
+      await db
+        .update(datasets)
+        .set({ status: 'failed', error, finishedAt: at })
+        .where(and(eq(datasets.id, id), eq(datasets.status, 'building')));
     },
 
-    /** The builds a server left unfinished when it stopped: failed, with what they stored. */
-    async failUnfinished(error: string, at: Date): Promise<number> {
-      const unfinished = await db
-        .select({ id: datasets.id })
-        .from(datasets)
-        .where(sql`${datasets.status} in ('queued', 'building')`);
-      for (const { id } of unfinished) {
-        await this.failed(id, error, at);
-      }
-      return unfinished.length;
+    /** Every institution's id by its code in lower case (codes are unique whatever their case). */
+    async institutionsByCode(): Promise<Map<string, string>> {
+      const rows = await db.select({ id: institutions.id, code: institutions.code }).from(institutions);
+      return new Map(rows.map((row) => [row.code.toLowerCase(), row.id]));
     },
 
     async appendChunk(id: string, seq: number, content: Buffer): Promise<void> {

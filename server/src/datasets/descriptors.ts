@@ -1,3 +1,4 @@
+import type { DatasetTable } from '@registry/shared';
 import { csvRecords } from '../http/csv.ts';
 import { type DatasetColumn, type DatasetTableLayout, fileOf, isNumericCode } from './layout.ts';
 
@@ -24,7 +25,7 @@ export const CODEBOOK_COLUMNS = [
 /** `codebook.csv`: every column of every table, with its codes as `code=label`, ` | ` between them. */
 export function codebookCsv(
   layouts: readonly DatasetTableLayout[],
-  derived: (column: DatasetColumn) => boolean,
+  derived: (table: DatasetTable, column: DatasetColumn) => boolean,
 ): string {
   const rows = layouts.flatMap((layout) =>
     layout.columns.map((column) => [
@@ -34,7 +35,7 @@ export function codebookCsv(
       column.type,
       column.unit,
       column.values?.map((value) => `${value.code}=${value.label}`).join(' | ') ?? null,
-      derived(column) ? 1 : 0,
+      derived(layout.name, column) ? 1 : 0,
       column.description,
     ]),
   );

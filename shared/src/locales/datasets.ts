@@ -84,6 +84,7 @@ const es: DatasetTexts = {
     'read_dataset.R': 'lee los archivos en R (base) con tipos, factores y etiquetas',
     'dataset.do': 'lee los archivos en Stata con etiquetas de variables y de valores',
     'dataset.sps': 'lee los archivos en SPSS o PSPP con etiquetas de variables y de valores',
+    'README.txt': 'este archivo',
   },
   disclosure: 'Control de divulgación',
   disclosureExplained:
@@ -142,6 +143,7 @@ const en: DatasetTexts = {
     'read_dataset.R': 'reads the files in base R with types, factors and labels',
     'dataset.do': 'reads the files in Stata with variable and value labels',
     'dataset.sps': 'reads the files in SPSS or PSPP with variable and value labels',
+    'README.txt': 'this file',
   },
   disclosure: 'Disclosure check',
   disclosureExplained:

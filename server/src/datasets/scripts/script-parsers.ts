@@ -18,16 +18,6 @@ export interface DoTable {
   saved: string | null;
 }
 
-/** The strings of a line in Stata's compound double quotes, `"…"'. */
-function compoundStrings(text: string): string[] {
-  const strings: string[] = [];
-  const pattern = /`"(.*?)"'/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    strings.push(match[1] ?? '');
-  }
-  return strings;
-}
-
 const NAME = '[A-Za-z_][A-Za-z0-9_]*';
 
 /** Reads a do-file as `stataScript` writes it; throws on a line it does not know. */
@@ -35,76 +25,98 @@ export function parseDoFile(text: string): { tables: DoTable[] } {
   const tables: DoTable[] = [];
   let table: DoTable | null = null;
   let pendingCodes: Record<string, number> = {};
-  const current = (line: string): DoTable => {
+  const current = (): DoTable => {
     if (!table) {
-      throw new Error(`before any import: ${line}`);
+      throw new Error('a command before any import');
     }
     return table;
   };
-  for (const line of text.split('\n')) {
-    let match: RegExpExecArray | null;
-    if (
-      line === '' ||
-      line.startsWith('*') ||
-      line === 'version 14' ||
-      line === 'clear' ||
-      line === 'compress'
-    ) {
-      continue;
-    }
-    if (
-      (match =
-        /^import delimited using "([^"]+)", clear varnames\(1\) case\(preserve\) encoding\("utf-8"\) delimiters\(","\) bindquote\(strict\)(?: stringcols\(([\d ]+)\))?(?: numericcols\(([\d ]+)\))?$/.exec(
-          line,
-        ))
-    ) {
-      const numbers = (list: string | undefined) => (list ? list.split(' ').map(Number) : []);
-      table = {
-        file: match[1] ?? '',
-        stringCols: numbers(match[2]),
-        numericCols: numbers(match[3]),
-        variableLabels: {},
-        valueLabels: {},
-        recoded: {},
-        labelValues: {},
-        dates: [],
-        saved: null,
-      };
-      tables.push(table);
-    } else if ((match = new RegExp(`^label define (${NAME}) (.*), replace$`).exec(line))) {
-      const labels: Record<number, string> = {};
-      const pairs = /(-?\d+) `"(.*?)"'/g;
-      for (let pair = pairs.exec(match[2] ?? ''); pair; pair = pairs.exec(match[2] ?? '')) {
-        labels[Number(pair[1])] = pair[2] ?? '';
-      }
-      current(line).valueLabels[match[1] ?? ''] = labels;
-    } else if ((match = new RegExp(`^generate long _new = date\\((${NAME}), "YMD"\\)$`).exec(line))) {
-      current(line).dates.push(match[1] ?? '');
-    } else if (line === 'generate int _new = .') {
-      pendingCodes = {};
-    } else if ((match = new RegExp(`^replace _new = (\\d+) if (${NAME}) == \`"(.*)"'$`).exec(line))) {
-      pendingCodes[match[3] ?? ''] = Number(match[1]);
-    } else if ((match = new RegExp(`^order _new, after\\((${NAME})\\)$`).exec(line))) {
-      if (Object.keys(pendingCodes).length > 0) {
-        current(line).recoded[match[1] ?? ''] = pendingCodes;
+  const numbers = (list: string | undefined) => (list ? list.split(' ').map(Number) : []);
+  /** Each line the generator writes, and what it does. */
+  const rules: [RegExp, (match: RegExpExecArray) => void][] = [
+    [/^$|^\*|^version 14$|^clear$|^compress$/, () => undefined],
+    [
+      /^import delimited using "([^"]+)", clear varnames\(1\) case\(preserve\) encoding\("utf-8"\) delimiters\(","\) bindquote\(strict\)(?: stringcols\(([\d ]+)\))?(?: numericcols\(([\d ]+)\))?$/,
+      (match) => {
+        table = {
+          file: match[1] ?? '',
+          stringCols: numbers(match[2]),
+          numericCols: numbers(match[3]),
+          variableLabels: {},
+          valueLabels: {},
+          recoded: {},
+          labelValues: {},
+          dates: [],
+          saved: null,
+        };
+        tables.push(table);
+      },
+    ],
+    [
+      new RegExp(`^label define (${NAME}) (.*), replace$`),
+      (match) => {
+        const labels: Record<number, string> = {};
+        for (const pair of (match[2] ?? '').matchAll(/(-?\d+) `"(.*?)"'/g)) {
+          labels[Number(pair[1])] = pair[2] ?? '';
+        }
+        current().valueLabels[match[1] ?? ''] = labels;
+      },
+    ],
+    [
+      new RegExp(`^generate long _new = date\\((${NAME}), "YMD"\\)$`),
+      (match) => current().dates.push(match[1] ?? ''),
+    ],
+    [
+      /^generate int _new = \.$/,
+      () => {
         pendingCodes = {};
-      }
-    } else if (new RegExp(`^(drop|rename _new) ${NAME}$`).test(line)) {
-      current(line);
-    } else if (new RegExp(`^format ${NAME} %tdCCYY-NN-DD$`).test(line)) {
-      current(line);
-    } else if ((match = new RegExp(`^label values (${NAME}) (${NAME})$`).exec(line))) {
-      current(line).labelValues[match[1] ?? ''] = match[2] ?? '';
-    } else if ((match = new RegExp(`^label variable (${NAME}) (\`".*"')$`).exec(line))) {
-      const [label] = compoundStrings(match[2] ?? '');
-      current(line).variableLabels[match[1] ?? ''] = label ?? '';
-    } else if (/^label data `".*"'$/.test(line)) {
-      current(line);
-    } else if ((match = /^save "([^"]+)", replace$/.exec(line))) {
-      current(line).saved = match[1] ?? null;
-    } else {
+      },
+    ],
+    [
+      new RegExp(`^replace _new = (\\d+) if (${NAME}) == \`"(.*)"'$`),
+      (match) => {
+        pendingCodes[match[3] ?? ''] = Number(match[1]);
+      },
+    ],
+    [
+      new RegExp(`^order _new, after\\((${NAME})\\)$`),
+      (match) => {
+        if (Object.keys(pendingCodes).length > 0) {
+          current().recoded[match[1] ?? ''] = pendingCodes;
+          pendingCodes = {};
+        }
+      },
+    ],
+    [
+      new RegExp(`^(drop|rename _new) ${NAME}$|^format ${NAME} %tdCCYY-NN-DD$|^label data \`".*"'$`),
+      () => current(),
+    ],
+    [
+      new RegExp(`^label values (${NAME}) (${NAME})$`),
+      (match) => {
+        current().labelValues[match[1] ?? ''] = match[2] ?? '';
+      },
+    ],
+    [
+      new RegExp(`^label variable (${NAME}) \`"(.*)"'$`),
+      (match) => {
+        current().variableLabels[match[1] ?? ''] = match[2] ?? '';
+      },
+    ],
+    [
+      /^save "([^"]+)", replace$/,
+      (match) => {
+        current().saved = match[1] ?? null;
+      },
+    ],
+  ];
+  for (const line of text.split('\n')) {
+    const rule = rules.find(([pattern]) => pattern.test(line));
+    const match = rule?.[0].exec(line);
+    if (!rule || !match) {
       throw new Error(`a line the do-file should not hold: ${line}`);
     }
+    rule[1](match);
   }
   return { tables };
 }
