@@ -1,5 +1,5 @@
 /**
- * What the import reads through (`read/`, docs/decisions/018-reading-import-files.md): the file as a
+ * What the import reads through (`read/`, docs/decisions/019-reading-import-files.md): the file as a
  * spreadsheet (`readSpreadsheet`), a cell as a value (`parseDate`, `parseDecimal`, …) and the first
  * guesses of a column's variable and a value's code (`guessColumns`, `guessValues`).
  */
