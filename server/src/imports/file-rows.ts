@@ -6,8 +6,8 @@ import {
   importVariable,
   importWrites,
 } from '@registry/shared';
-import type { Spreadsheet } from './reader.ts';
-import { cellText } from './reader.ts';
+import type { Spreadsheet } from './read/spreadsheet.ts';
+import { cellText } from './read/table.ts';
 import type { RowCell } from './row-file.ts';
 import { type Slot, slotOf } from './slots.ts';
 

@@ -9,7 +9,7 @@ import { fileRows, planOf } from './file-rows.ts';
 import { factsOf, type ResolvedRow, ROW_BATCH, resolveRows } from './import-rows.ts';
 import { createImportsRepository, type ImportRecord, type ImportRowRecord } from './imports.repository.ts';
 import { variableOfPath } from './paths.ts';
-import { readSpreadsheet } from './reader.ts';
+import { readSpreadsheet } from './read/spreadsheet.ts';
 import { judgeRow, type RowVerdict } from './row-check.ts';
 import type { RowError } from './row-file.ts';
 

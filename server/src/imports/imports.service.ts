@@ -23,7 +23,8 @@ import { IMPORT_JOB, runApply, runCheck } from './import-jobs.ts';
 import { createImportsRepository, type ImportRecord, type ImportRowRecord } from './imports.repository.ts';
 import { guessMapping, mappingIssues } from './mapping.ts';
 import { messageText } from './messages.ts';
-import { cellText, ImportFileError, readSpreadsheet, type Spreadsheet } from './reader.ts';
+import { ImportFileError, readSpreadsheet, type Spreadsheet } from './read/spreadsheet.ts';
+import { cellText } from './read/table.ts';
 
 /**
  * The imports (CONTRACT §14, docs/api-imports.md): an upload kept with its file, its mapping, its check

@@ -17,17 +17,15 @@ import type {
   SampleFile,
   TreatmentFile,
 } from '../patients/index.ts';
-import {
-  type Cell,
-  cellText,
-  isBlank,
-  parseBoolean,
-  parseDate,
-  parseDecimal,
-  parseInteger,
-  parseText,
-  type ValueResult,
-} from './reader.ts';
+import type { Cell } from './read/table.ts';
+import { cellText } from './read/table.ts';
+import { isBlank, parseBoolean, parseDate, parseDecimal, parseInteger, parseText } from './read/values.ts';
+
+/** A cell read: its value, or why it cannot be (a message key and its parameters). */
+type ValueResult<T> =
+  | { readonly ok: true; readonly value: T | null }
+  | { readonly ok: false; readonly message: string; readonly params: Readonly<Record<string, string>> };
+
 import type { Slot } from './slots.ts';
 
 /**
