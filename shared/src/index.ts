@@ -17,6 +17,7 @@ export * from './genetics/karyotype.ts';
 export * from './genetics/markers.ts';
 export * from './http.ts';
 export * from './identification.ts';
+export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lab-reports.ts';
 export * from './locales/index.ts';

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@registry/shared';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type esImports from '../locales/es/imports.json';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
 import type esQuality from '../locales/es/quality.json';
@@ -14,10 +15,11 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view. All of them form one namespace; a group is fetched when a screen needs it, and only in
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view, `imports` the imports
+ * of spreadsheets (fetched with their screens alone: no other screen shows them). All of them form one namespace; a group is fetched when a screen needs it, and only in
  * the language in use (docs/decisions/016-first-load-budget.md).
  */
-export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality';
+export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality' | 'imports';
 
 /** What the signed-in screens show: every group (they refer to each other's texts). */
 export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
@@ -37,6 +39,7 @@ export type Resources = {
     typeof esWizard &
     typeof esOutcomes &
     typeof esQuality &
+    typeof esImports &
     SharedTexts;
 };
 
@@ -52,6 +55,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     wizard: () => json(import('../locales/es/wizard.json')),
     outcomes: () => json(import('../locales/es/outcomes.json')),
     quality: () => json(import('../locales/es/quality.json')),
+    imports: () => json(import('../locales/es/imports.json')),
   },
   en: {
     translation: () => json(import('../locales/en.ts')),
@@ -60,6 +64,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     wizard: () => json(import('../locales/en/wizard.json')),
     outcomes: () => json(import('../locales/en/outcomes.json')),
     quality: () => json(import('../locales/en/quality.json')),
+    imports: () => json(import('../locales/en/imports.json')),
   },
 };
 

@@ -5,6 +5,7 @@ import {
   IconBuildingHospital,
   IconChartLine,
   IconChecklist,
+  IconFileImport,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -42,6 +43,7 @@ export function AppLayout({ user }: AppLayoutProps) {
   const items = user.isAdmin
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
@@ -50,6 +52,7 @@ export function AppLayout({ user }: AppLayoutProps) {
       ]
     : [
         { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
       ];
 
