@@ -54,7 +54,7 @@ export const CODEBOOK_ES: CodebookVariable[] = [
     ],
     'responses',
   ),
-  variable('name', 'Fármaco', 'string', null, 'drugs'),
+  variable('name', 'Droga', 'string', null, 'drugs'),
 ];
 
 /** The same variables in English (the labels the server answers for `lang=en`). */

@@ -15,7 +15,7 @@ const words = {
   other: 'Otras',
   treatment: (order: number) => `Tratamiento ${order}`,
   response: (order: number) => `Respuesta ${order}`,
-  drug: (order: number, drug: number) => `Tratamiento ${order} · Fármaco ${drug}`,
+  drug: (order: number, drug: number) => `Tratamiento ${order} · Droga ${drug}`,
 };
 
 describe('import variables', () => {
@@ -64,7 +64,7 @@ describe('import variables', () => {
     expect(variableLabel('treatment_2_scheme', codebook, words)).toBe('Tratamiento 2 · Esquema');
     expect(variableLabel('response_1_category', codebook, words)).toBe('Respuesta 1 · Respuesta');
     expect(variableLabel('treatment_1_drug_2_name', codebook, words)).toBe(
-      'Tratamiento 1 · Fármaco 2 · Fármaco',
+      'Tratamiento 1 · Droga 2 · Droga',
     );
     expect(variableLabel('favourite_colour', codebook, words)).toBe('favourite_colour');
   });
