@@ -83,7 +83,7 @@ export class Codebook {
   }
 }
 
-/** How the screen words a record's number: `Tratamiento 2`, `Fármaco 1`. */
+/** How the screen words a record's number: `Tratamiento 2`, `Droga 1`. */
 export interface ScopeWords {
   readonly treatment: (order: number) => string;
   readonly response: (order: number) => string;
