@@ -10,7 +10,7 @@ import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { importRowsQueryOptions, useImportRows } from '../api/get-import-rows.ts';
 import { valueText } from '../mapping/values.ts';
-import { type Codebook, variableLabel } from '../mapping/variables.ts';
+import type { Codebook } from '../mapping/variables.ts';
 import { ImportActionBadge } from './import-badges.tsx';
 import { useVariableWords } from './use-variable-words.ts';
 
@@ -98,7 +98,7 @@ function SummaryFilter({ summary, action, onChange }: SummaryFilterProps) {
 function RowDetail({ row, codebook }: { readonly row: ImportRow; readonly codebook: Codebook | undefined }) {
   const { t } = useTranslation();
   const words = useVariableWords();
-  const label = (variable: string) => (codebook ? variableLabel(variable, codebook, words.scope) : variable);
+  const label = (variable: string) => codebook?.label(variable) ?? variable;
   if (row.changes.length === 0 && row.errors.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -18,7 +18,7 @@ import {
   withVariable,
 } from '../mapping/draft.ts';
 import { type MappingFieldErrors, mappingFieldErrors, NO_FIELD_ERRORS } from '../mapping/server-fields.ts';
-import { type Codebook, variableGroups, variableLabel } from '../mapping/variables.ts';
+import { type Codebook, variableGroups } from '../mapping/variables.ts';
 import { ColumnsTable } from './columns-table.tsx';
 import { DoctorChoice } from './doctor-choice.tsx';
 import { FileReading } from './file-reading.tsx';
@@ -60,10 +60,10 @@ export function MappingForm({ entry, codebook, isAdmin, onChecking, onCancel }: 
   // The picker's variables change only with the variables mapped (a new treatment's number).
   const mappedKey = Object.values(draft.columns).filter(Boolean).join('|');
   const groups = useMemo(
-    () => variableGroups(codebook, mappedKey.split('|').filter(Boolean), words.scope),
-    [codebook, mappedKey, words.scope],
+    () => variableGroups(codebook, mappedKey.split('|').filter(Boolean), isAdmin, words.groups),
+    [codebook, mappedKey, isAdmin, words.groups],
   );
-  const coded = codedColumns(entry, draft, codebook, words.values);
+  const coded = codedColumns(entry, draft, codebook);
   const problems = draftProblems(draft, coded, isAdmin);
   const fields = refusal?.fields ?? NO_FIELD_ERRORS;
   const busy = save.isPending || check.isPending;
@@ -111,7 +111,13 @@ export function MappingForm({ entry, codebook, isAdmin, onChecking, onCancel }: 
           columns={entry.columns}
           doctorId={draft.doctorId ?? null}
           doctorColumn={draft.doctorColumn ?? null}
-          onChange={(choice) => update({ ...draft, ...choice })}
+          onChange={(choice) =>
+            // The column of the doctors' emails is read for that alone: it goes to no variable.
+            update({
+              ...(choice.doctorColumn === null ? draft : withVariable(draft, choice.doctorColumn, null)),
+              ...choice,
+            })
+          }
           error={fields.doctor ?? (tried && problems.noDoctor ? t('imports.mapping.noDoctor') : undefined)}
         />
       )}
@@ -142,7 +148,7 @@ export function MappingForm({ entry, codebook, isAdmin, onChecking, onCancel }: 
             <ValuesTable
               key={entryOfColumn.column.index}
               coded={entryOfColumn}
-              label={variableLabel(entryOfColumn.variable, codebook, words.scope)}
+              label={codebook.label(entryOfColumn.variable)}
               errors={fields.values[entryOfColumn.variable] ?? []}
               onChange={(source, code) => update(withCode(draft, entryOfColumn.variable, source, code))}
             />

@@ -1,4 +1,4 @@
-import type { CodebookVariable, Import, ImportListItem, ImportRow } from '@registry/shared';
+import type { CodebookVariable, Import, ImportColumn, ImportListItem, ImportRow } from '@registry/shared';
 
 /**
  * A messy clinic spreadsheet as the server reads it (CONTRACT §14), the codebook's variables it maps to
@@ -55,6 +55,9 @@ export const CODEBOOK_ES: CodebookVariable[] = [
     'responses',
   ),
   variable('name', 'Droga', 'string', null, 'drugs'),
+  variable('type', 'Tipo de muestra', 'code', [{ code: 'MO', label: 'MO' }], 'samples'),
+  variable('institution', 'Institución', 'string'),
+  variable('code_op', 'Código OP', 'integer'),
 ];
 
 /** The same variables in English (the labels the server answers for `lang=en`). */
@@ -73,6 +76,9 @@ export const CODEBOOK_EN: CodebookVariable[] = CODEBOOK_ES.map((entry) => ({
       start_date: 'Start date',
       category: 'Response',
       name: 'Drug',
+      type: 'Sample type',
+      institution: 'Institution',
+      code_op: 'Code OP',
     }[entry.name] ?? entry.label,
   values:
     entry.name === 'sex'
@@ -82,6 +88,15 @@ export const CODEBOOK_EN: CodebookVariable[] = CODEBOOK_ES.map((entry) => ({
         ]
       : entry.values,
 }));
+
+/** A column of the file: its first values are its samples, and the server lists them all. */
+const column = (index: number, header: string, values: string[]): ImportColumn => ({
+  index,
+  header,
+  samples: values.slice(0, 2),
+  values,
+  moreValues: false,
+});
 
 /** The file as uploaded: its columns, and the upload's guess (`Masc` left without a code). */
 export const UPLOADED: Import = {
@@ -99,12 +114,12 @@ export const UPLOADED: Import = {
   headerRow: 1,
   rowCount: 3,
   columns: [
-    { index: 0, header: 'Nº HC', samples: ['HC-1', 'HC-2', 'HC-3'] },
-    { index: 1, header: 'F. nac.', samples: ['03/04/1961', '17/11/1975'] },
-    { index: 2, header: 'Sexo', samples: ['F', 'Masc'] },
-    { index: 3, header: 'Diagnóstico', samples: ['LMA M2', 'aml-m4'] },
-    { index: 4, header: 'Recaída', samples: ['Sí', 'X', 'no'] },
-    { index: 5, header: 'Edad', samples: ['63', '49'] },
+    column(0, 'Nº HC', ['HC-1', 'HC-2', 'HC-3']),
+    column(1, 'F. nac.', ['03/04/1961', '17/11/1975', '31/02/1970']),
+    column(2, 'Sexo', ['F', 'Masc']),
+    column(3, 'Diagnóstico', ['LMA M2', 'aml-m4']),
+    column(4, 'Recaída', ['Sí', 'X', 'no']),
+    column(5, 'Edad', ['63', '49', '56']),
   ],
   mapping: {
     dateFormat: 'dmy',
@@ -121,7 +136,6 @@ export const UPLOADED: Import = {
     values: {
       sex: { F: 'female' },
       dx_subtype: { 'LMA M2': 'AML M2', 'aml-m4': 'AML M4' },
-      relapse: { Sí: 'true', X: 'true', no: 'false' },
     },
   },
   mappingConfirmed: false,

@@ -39,6 +39,9 @@ export function fileProblem(file: File): 'tooLarge' | 'notSpreadsheet' | null {
  * a macro workbook, too many rows…); a refusal it did not word is named by its status.
  */
 function uploadErrorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError && error.fields.file) {
+    return error.fields.file;
+  }
   if (error instanceof ApiError && error.message) {
     return error.message;
   }

@@ -40,6 +40,11 @@ export function ValuesTable({ coded, label, errors, onChange }: ValuesTableProps
             {message}
           </Alert>
         ))}
+        {coded.column.moreValues && (
+          <Text size="sm" c="orange.9">
+            {t('imports.values.more', { count: coded.values.length })}
+          </Text>
+        )}
         {coded.values.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('imports.values.none')}

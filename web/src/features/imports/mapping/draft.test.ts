@@ -11,8 +11,7 @@ import {
 } from './draft.ts';
 import { Codebook } from './variables.ts';
 
-const codebook = new Codebook(CODEBOOK_ES);
-const yesNo = { yes: 'Sí', no: 'No' };
+const codebook = new Codebook(CODEBOOK_ES, 'es');
 
 describe('the mapping draft', () => {
   it("starts from the upload's guess, with every column of the file named", () => {
@@ -38,14 +37,13 @@ describe('the mapping draft', () => {
         column.index === 2 ? { ...column, samples: ['F', ' Masc ', 'F', ''] } : column,
       ),
     };
-    const coded = codedColumns(entry, draftOf(entry), codebook, yesNo);
-    expect(coded.map((entry) => entry.variable)).toEqual(['sex', 'dx_subtype', 'relapse']);
+    const coded = codedColumns(entry, draftOf(entry), codebook);
+    // A yes/no is read by the server itself: only coded variables are listed.
+    expect(coded.map((entry) => entry.variable)).toEqual(['sex', 'dx_subtype']);
     expect(coded[0]?.values).toEqual([
       { source: 'F', code: 'female', guessed: true },
       { source: 'Masc', code: null, guessed: false },
     ]);
-    expect(coded[2]?.choices.map((choice) => choice.code)).toEqual(['true', 'false']);
-    expect(coded[2]?.values.map((value) => value.code)).toEqual(['true', 'true', 'false']);
   });
 
   it('shows a value the guess mapped though the samples lack it, and drops a code the codebook does not know', () => {
@@ -56,7 +54,7 @@ describe('the mapping draft', () => {
         values: { ...UPLOADED.mapping.values, sex: { F: 'female', Mujer: 'woman' } },
       },
     };
-    const [sex] = codedColumns(entry, draftOf(entry), codebook, yesNo);
+    const [sex] = codedColumns(entry, draftOf(entry), codebook);
     expect(sex?.values).toEqual([
       { source: 'F', code: 'female', guessed: true },
       { source: 'Masc', code: null, guessed: false },
@@ -64,8 +62,26 @@ describe('the mapping draft', () => {
     ]);
   });
 
+  it("reads a numbered variable's codes from its codebook name, which serves every treatment", () => {
+    const entry = {
+      ...UPLOADED,
+      columns: [{ index: 0, header: 'Respuesta', samples: [], values: ['RC', 'RP'], moreValues: false }],
+      mapping: {
+        ...UPLOADED.mapping,
+        columns: { '0': 'response_2_category' },
+        values: { category: { RC: 'RC' } },
+      },
+    };
+    const [response] = codedColumns(entry, draftOf(entry), codebook);
+    expect(response?.values.map((value) => value.code)).toEqual(['RC', null]);
+    const body = mappingBody(withCode(draftOf(entry), 'response_2_category', 'RP', 'RP'), [
+      ...codedColumns(entry, withCode(draftOf(entry), 'response_2_category', 'RP', 'RP'), codebook),
+    ]);
+    expect(body.values).toEqual({ response_2_category: { RC: 'RC', RP: 'RP' } });
+  });
+
   it('marks no code as guessed once the mapping was saved', () => {
-    const [sex] = codedColumns(CHECKED, draftOf(CHECKED), codebook, yesNo);
+    const [sex] = codedColumns(CHECKED, draftOf(CHECKED), codebook);
     expect(sex?.values.every((value) => !value.guessed)).toBe(true);
     expect(sex?.values.map((value) => value.code)).toEqual(['female', 'male']);
   });
@@ -76,28 +92,26 @@ describe('the mapping draft', () => {
     draft = withCode(draft, 'sex', 'F', null);
     expect(draft.values.sex).toEqual({ Masc: 'male' });
     draft = withVariable(draft, 2, null);
-    const body = mappingBody(draft, codedColumns(UPLOADED, draft, codebook, yesNo));
-    expect(body.values).toEqual({
-      dx_subtype: { 'LMA M2': 'AML M2', 'aml-m4': 'AML M4' },
-      relapse: { Sí: 'true', X: 'true', no: 'false' },
-    });
+    const body = mappingBody(draft, codedColumns(UPLOADED, draft, codebook));
+    expect(body.values).toEqual({ dx_subtype: { 'LMA M2': 'AML M2', 'aml-m4': 'AML M4' } });
     expect(body.columns['2']).toBeNull();
   });
 
   it('finds two columns mapped to one variable, a missing identification and unmapped values', () => {
     let draft = withVariable(draftOf(UPLOADED), 1, 'sex');
     draft = withVariable(draft, 0, null);
-    const problems = draftProblems(draft, codedColumns(UPLOADED, draft, codebook, yesNo), false);
+    const problems = draftProblems(draft, codedColumns(UPLOADED, draft, codebook), false);
     expect([...problems.repeated].sort()).toEqual([1, 2]);
     expect(problems.noIdentification).toBe(true);
     expect(problems.noDoctor).toBe(false);
-    expect(problems.unmapped).toBe(3);
+    // The three dates now read as sexes, and Masc.
+    expect(problems.unmapped).toBe(4);
     expect(canSave(problems)).toBe(false);
   });
 
   it('asks an admin for a doctor or a column of emails, and sends only the one chosen', () => {
     const draft = draftOf(UPLOADED);
-    const coded = codedColumns(UPLOADED, draft, codebook, yesNo);
+    const coded = codedColumns(UPLOADED, draft, codebook);
     expect(draftProblems(draft, coded, true).noDoctor).toBe(true);
     expect(canSave(draftProblems(draft, coded, false))).toBe(true);
     const byColumn = { ...draft, doctorColumn: 5, doctorId: null };

@@ -1,4 +1,10 @@
-import type { Import, ImportColumn, ImportMapping, ImportMappingInput } from '@registry/shared';
+import {
+  type Import,
+  type ImportColumn,
+  type ImportMapping,
+  type ImportMappingInput,
+  readImportVariableName,
+} from '@registry/shared';
 import { type Codebook, type CodeChoice, codeChoices } from './variables.ts';
 
 /**
@@ -34,7 +40,7 @@ export function withCode(
   source: string,
   code: string | null,
 ): MappingDraft {
-  const { [source]: _, ...others } = draft.values[variable] ?? {};
+  const { [source]: _, ...others } = valuesOf(draft.values, variable);
   return {
     ...draft,
     values: { ...draft.values, [variable]: code === null ? others : { ...others, [source]: code } },
@@ -59,28 +65,36 @@ export interface CodedColumn {
 }
 
 /**
- * The columns mapped to a coded variable, each with every value of the file the screen knows of (the
- * column's samples and the values the guess or the user mapped), so that no coded value is written
- * that the user has not seen mapped.
+ * A variable's values in a mapping: under its own name, or under its codebook name, which serves every
+ * numbered variable of it (`scheme` for each treatment's scheme), as the server reads them.
+ */
+function valuesOf(values: ImportMapping['values'], variable: string): Readonly<Record<string, string>> {
+  const base = readImportVariableName(variable)?.base;
+  return values[variable] ?? (base ? values[base] : undefined) ?? {};
+}
+
+/**
+ * The columns mapped to a coded variable, each with every different value of the column (as the server
+ * lists them, and any the guess or the user mapped), so that no coded value is written that the user has
+ * not seen mapped.
  */
 export function codedColumns(
   entry: Pick<Import, 'columns' | 'mapping' | 'mappingConfirmed'>,
   draft: MappingDraft,
   codebook: Codebook,
-  yesNo: { readonly yes: string; readonly no: string },
 ): CodedColumn[] {
   return entry.columns.flatMap((column) => {
     const variable = draft.columns[String(column.index)];
-    const choices = variable ? codeChoices(codebook.entryOf(variable), yesNo) : null;
+    const choices = variable ? codeChoices(codebook.entryOf(variable)) : null;
     if (!variable || !choices) {
       return [];
     }
-    const guess = entry.mapping.values[variable] ?? {};
-    const chosen = draft.values[variable] ?? {};
+    const guess = valuesOf(entry.mapping.values, variable);
+    const chosen = valuesOf(draft.values, variable);
     const known = new Set(choices.map((choice) => choice.code));
     const sources = [
       ...new Set(
-        [...column.samples, ...Object.keys(guess), ...Object.keys(chosen)]
+        [...column.values, ...Object.keys(guess), ...Object.keys(chosen)]
           .map((value) => value.trim())
           .filter((value) => value !== ''),
       ),

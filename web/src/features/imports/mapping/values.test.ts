@@ -3,7 +3,7 @@ import { CODEBOOK_ES } from '../components/test-imports.ts';
 import { valueText } from './values.ts';
 import { Codebook } from './variables.ts';
 
-const codebook = new Codebook(CODEBOOK_ES);
+const codebook = new Codebook(CODEBOOK_ES, 'es');
 const words = { yes: 'Sí', no: 'No', empty: '(vacío)' };
 
 describe("a change's value", () => {

@@ -1,80 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { CODEBOOK_ES } from '../components/test-imports.ts';
-import {
-  Codebook,
-  codeChoices,
-  parseVariable,
-  variableGroups,
-  variableLabel,
-  variableName,
-} from './variables.ts';
+import { CODEBOOK_EN, CODEBOOK_ES } from '../components/test-imports.ts';
+import { Codebook, codeChoices, variableGroups } from './variables.ts';
 
-const codebook = new Codebook(CODEBOOK_ES);
-const words = {
-  patient: 'Paciente',
-  other: 'Otras',
-  treatment: (order: number) => `Tratamiento ${order}`,
-  response: (order: number) => `Respuesta ${order}`,
-  drug: (order: number, drug: number) => `Tratamiento ${order} · Droga ${drug}`,
-};
+const codebook = new Codebook(CODEBOOK_ES, 'es');
+const words = { patient: 'Paciente', other: 'Otras' };
+const groupNames = (groups: ReturnType<typeof variableGroups>) => groups.map((group) => group.group);
 
-describe('import variables', () => {
-  it("reads a repeated record's number from its name, and a patient's name as it is", () => {
-    expect(parseVariable('birth_date')).toEqual({
-      scope: 'patient',
-      base: 'birth_date',
-      order: null,
-      drug: null,
-    });
-    expect(parseVariable('treatment_2_scheme')).toEqual({
-      scope: 'treatment',
-      base: 'scheme',
-      order: 2,
-      drug: null,
-    });
-    expect(parseVariable('treatment_1_start_date')).toMatchObject({ scope: 'treatment', base: 'start_date' });
-    expect(parseVariable('response_3_category')).toEqual({
-      scope: 'response',
-      base: 'category',
-      order: 3,
-      drug: null,
-    });
-    expect(parseVariable('treatment_1_drug_2_name')).toEqual({
-      scope: 'drug',
-      base: 'name',
-      order: 1,
-      drug: 2,
-    });
+describe('import variables on the mapping screen', () => {
+  it("labels a variable by its codebook label after its record's number, and an unknown one by its name", () => {
+    expect(codebook.label('sex')).toBe('Sexo');
+    expect(codebook.label('treatment_2_scheme')).toBe('Tratamiento 2: Esquema');
+    expect(codebook.label('response_1_category')).toBe('Respuesta al tratamiento 1: Respuesta');
+    expect(codebook.label('treatment_1_drug_2_name')).toBe('Tratamiento 1, Droga 2: Droga');
+    expect(new Codebook(CODEBOOK_EN, 'en').label('treatment_2_scheme')).toBe('Treatment 2: Scheme');
+    expect(codebook.label('favourite_colour')).toBe('favourite_colour');
+    expect(codebook.label('treatment_99_scheme')).toBe('treatment_99_scheme');
   });
 
-  it('names a variable back as it reads it', () => {
-    for (const name of [
-      'sex',
-      'treatment_2_scheme',
-      'response_1_category',
-      'treatment_3_drug_4_start_date',
-    ]) {
-      const parsed = parseVariable(name);
-      expect(variableName(parsed.scope, parsed.base, parsed.order ?? 1, parsed.drug ?? 1)).toBe(name);
-    }
-  });
-
-  it('labels a variable by its codebook label after its record, and an unknown one by its name', () => {
-    expect(variableLabel('sex', codebook, words)).toBe('Sexo');
-    expect(variableLabel('treatment_2_scheme', codebook, words)).toBe('Tratamiento 2 · Esquema');
-    expect(variableLabel('response_1_category', codebook, words)).toBe('Respuesta 1 · Respuesta');
-    expect(variableLabel('treatment_1_drug_2_name', codebook, words)).toBe(
-      'Tratamiento 1 · Droga 2 · Droga',
-    );
-    expect(variableLabel('favourite_colour', codebook, words)).toBe('favourite_colour');
-  });
-
-  it("offers the patient's writable variables and two treatments, leaving out what the registry derives", () => {
-    const groups = variableGroups(codebook, [], words);
-    expect(groups.map((group) => group.group)).toEqual(['Paciente', 'Tratamiento 1', 'Tratamiento 2']);
+  it("offers the patient's variables, two treatments with their responses and drugs, a sample, leaving out what the registry derives", () => {
+    const groups = variableGroups(codebook, [], false, words);
+    expect(groupNames(groups)).toEqual(['Paciente', 'Tratamiento 1', 'Tratamiento 2', 'Muestra 1']);
     const patient = groups[0]?.items.map((item) => item.value);
     expect(patient).toContain('identification');
     expect(patient).not.toContain('age_dx');
+    // An export's keys are read, never written; Code OP is an admin's.
+    expect(patient).not.toContain('institution');
+    expect(patient).not.toContain('code_op');
+    expect(variableGroups(codebook, [], true, words)[0]?.items.map((item) => item.value)).toContain(
+      'code_op',
+    );
     expect(groups[1]?.items.map((item) => item.value)).toEqual([
       'treatment_1_scheme',
       'treatment_1_start_date',
@@ -82,39 +36,52 @@ describe('import variables', () => {
       'treatment_1_drug_1_name',
       'treatment_1_drug_2_name',
     ]);
+    expect(groups[3]?.items).toEqual([{ value: 'sample_1_type', label: 'Muestra 1: Tipo de muestra' }]);
   });
 
-  it('offers one treatment and one drug past the highest the mapping names, and an unknown name under its own', () => {
-    const groups = variableGroups(codebook, ['treatment_4_drug_3_name', 'mystery_column'], words);
-    expect(groups.map((group) => group.group)).toEqual([
+  it('offers one record past the highest the mapping names, and an unknown name under its own', () => {
+    const groups = variableGroups(
+      codebook,
+      ['treatment_4_drug_3_name', 'sample_2_type', 'mystery'],
+      false,
+      words,
+    );
+    expect(groupNames(groups)).toEqual([
       'Paciente',
       'Tratamiento 1',
       'Tratamiento 2',
       'Tratamiento 3',
       'Tratamiento 4',
       'Tratamiento 5',
+      'Muestra 1',
+      'Muestra 2',
+      'Muestra 3',
       'Otras',
     ]);
     expect(groups[4]?.items.map((item) => item.value)).toContain('treatment_4_drug_4_name');
-    expect(groups[6]?.items).toEqual([{ value: 'mystery_column', label: 'mystery_column' }]);
+    expect(groups.at(-1)?.items).toEqual([{ value: 'mystery', label: 'mystery' }]);
   });
 
-  it('codes a coded variable by its codebook codes and a yes/no as true and false; nothing else is coded', () => {
-    const yesNo = { yes: 'Sí', no: 'No' };
-    expect(codeChoices(codebook.entryOf('sex'), yesNo)).toEqual([
+  it('offers a later diagnostic once a diagnostic variable is mapped', () => {
+    expect(groupNames(variableGroups(codebook, ['dx_subtype'], false, words))).toContain('Diagnóstico 2');
+    const later = variableGroups(codebook, ['diagnostic_2_dx_subtype'], false, words);
+    expect(groupNames(later)).toContain('Diagnóstico 3');
+    expect(later.find((group) => group.group === 'Diagnóstico 2')?.items).toEqual([
+      { value: 'diagnostic_2_dx_subtype', label: 'Diagnóstico 2: Subtipo Dx' },
+      { value: 'diagnostic_2_relapse', label: 'Diagnóstico 2: Recaída' },
+      { value: 'diagnostic_2_wbc_dx', label: 'Diagnóstico 2: Leucocitos al diagnóstico' },
+    ]);
+  });
+
+  it("codes a coded variable by the codebook's codes; a yes/no, a date or a text is read as it is", () => {
+    expect(codeChoices(codebook.entryOf('sex'))).toEqual([
       { code: 'female', label: 'Femenino (female)' },
       { code: 'male', label: 'Masculino (male)' },
     ]);
-    expect(codeChoices(codebook.entryOf('dx_subtype'), yesNo)?.[0]).toEqual({
-      code: 'AML M2',
-      label: 'AML M2',
-    });
-    expect(codeChoices(codebook.entryOf('relapse'), yesNo)).toEqual([
-      { code: 'true', label: 'Sí' },
-      { code: 'false', label: 'No' },
-    ]);
-    expect(codeChoices(codebook.entryOf('response_2_category'), yesNo)).toHaveLength(2);
-    expect(codeChoices(codebook.entryOf('birth_date'), yesNo)).toBeNull();
-    expect(codeChoices(codebook.entryOf('unknown'), yesNo)).toBeNull();
+    expect(codeChoices(codebook.entryOf('dx_subtype'))?.[0]).toEqual({ code: 'AML M2', label: 'AML M2' });
+    expect(codeChoices(codebook.entryOf('response_2_category'))).toHaveLength(2);
+    expect(codeChoices(codebook.entryOf('relapse'))).toBeNull();
+    expect(codeChoices(codebook.entryOf('birth_date'))).toBeNull();
+    expect(codeChoices(codebook.entryOf('unknown'))).toBeNull();
   });
 });

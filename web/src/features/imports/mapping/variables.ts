@@ -1,108 +1,42 @@
-import type { CodebookVariable } from '@registry/shared';
+import {
+  type CodebookVariable,
+  IMPORT_RECORD_WORDS,
+  type ImportRecord,
+  importVariableLabel,
+  importVariableName,
+  importWritesName,
+  type Language,
+  readImportVariableName,
+} from '@registry/shared';
 
 /**
- * An import's variables (CONTRACT §14): the codebook's names (§15), a patient's as they are and a repeated
- * record's numbered by its order, `treatment_2_scheme`, `response_1_category`, `treatment_1_drug_2_name`.
- * This module reads those names, labels them and offers them to a column; it knows no screen.
+ * An import's variables (CONTRACT §14) on the mapping screen: the codebook's (§15, from `GET /api/codebook`)
+ * named and labelled by the shared grammar (`import-variable-names.ts`), a patient's as they are and a
+ * repeated record's numbered by its order (`treatment_2_scheme`, `treatment_1_drug_2_name`). This module
+ * offers them to a column and labels them; it knows no screen.
  */
 
-/** The records of a patient that a row carries numbered, and the codebook table of each. */
-export type VariableScope = 'patient' | 'treatment' | 'response' | 'drug';
-
-const TABLE_OF_SCOPE: Record<VariableScope, string> = {
-  patient: 'patients',
-  treatment: 'treatments',
-  response: 'responses',
-  drug: 'drugs',
-};
-
-export interface ParsedVariable {
-  readonly scope: VariableScope;
-  /** The codebook's name within its table: `scheme` of `treatment_2_scheme`. */
-  readonly base: string;
-  /** The treatment's (or the response's) order, from 1. */
-  readonly order: number | null;
-  /** The drug's order within its treatment, from 1. */
-  readonly drug: number | null;
-}
-
-const DRUG = /^treatment_(\d+)_drug_(\d+)_(.+)$/;
-const TREATMENT = /^treatment_(\d+)_(.+)$/;
-const RESPONSE = /^response_(\d+)_(.+)$/;
-
-/** Which record a variable's name points at, and its name in the codebook. */
-export function parseVariable(name: string): ParsedVariable {
-  const drug = DRUG.exec(name);
-  if (drug) {
-    return { scope: 'drug', base: drug[3] ?? '', order: Number(drug[1]), drug: Number(drug[2]) };
-  }
-  const treatment = TREATMENT.exec(name);
-  if (treatment) {
-    return { scope: 'treatment', base: treatment[2] ?? '', order: Number(treatment[1]), drug: null };
-  }
-  const response = RESPONSE.exec(name);
-  if (response) {
-    return { scope: 'response', base: response[2] ?? '', order: Number(response[1]), drug: null };
-  }
-  return { scope: 'patient', base: name, order: null, drug: null };
-}
-
-/** The name of a variable of `scope` numbered `order` (and `drug`). */
-export function variableName(scope: VariableScope, base: string, order = 1, drug = 1): string {
-  switch (scope) {
-    case 'patient':
-      return base;
-    case 'treatment':
-      return `treatment_${order}_${base}`;
-    case 'response':
-      return `response_${order}_${base}`;
-    case 'drug':
-      return `treatment_${order}_drug_${drug}_${base}`;
-  }
-}
-
-/** The codebook, by table and name, for the lookups below. */
+/** The codebook in one language, by table and name, for the lookups below. */
 export class Codebook {
   private readonly byKey: Map<string, CodebookVariable>;
-  constructor(readonly variables: readonly CodebookVariable[]) {
+  constructor(
+    readonly variables: readonly CodebookVariable[],
+    readonly language: Language,
+  ) {
     this.byKey = new Map(variables.map((variable) => [`${variable.table}:${variable.name}`, variable]));
   }
 
   /** The codebook's entry for an import variable, or null for a name it does not know. */
   entryOf(name: string): CodebookVariable | null {
-    const parsed = parseVariable(name);
-    return this.byKey.get(`${TABLE_OF_SCOPE[parsed.scope]}:${parsed.base}`) ?? null;
+    const read = readImportVariableName(name);
+    return read ? (this.byKey.get(`${read.table}:${read.base}`) ?? null) : null;
   }
 
-  /** The variables a column may be mapped to: every one a row can write (what is derived is not). */
-  writable(scope: VariableScope): CodebookVariable[] {
-    return this.variables.filter(
-      (variable) =>
-        variable.table === TABLE_OF_SCOPE[scope] && !variable.derived && variable.name !== 'order',
-    );
-  }
-}
-
-/** How the screen words a record's number: `Tratamiento 2`, `Droga 1`. */
-export interface ScopeWords {
-  readonly treatment: (order: number) => string;
-  readonly response: (order: number) => string;
-  readonly drug: (order: number, drug: number) => string;
-}
-
-/** A variable as people read it: its codebook label, after its record (`Tratamiento 2 · Esquema`). */
-export function variableLabel(name: string, codebook: Codebook, words: ScopeWords): string {
-  const parsed = parseVariable(name);
-  const label = codebook.entryOf(name)?.label ?? name;
-  switch (parsed.scope) {
-    case 'patient':
-      return label;
-    case 'treatment':
-      return `${words.treatment(parsed.order ?? 1)} · ${label}`;
-    case 'response':
-      return `${words.response(parsed.order ?? 1)} · ${label}`;
-    case 'drug':
-      return `${words.drug(parsed.order ?? 1, parsed.drug ?? 1)} · ${label}`;
+  /** A variable as people read it: its codebook label after its record (`Tratamiento 2: Esquema`). */
+  label(name: string): string {
+    const read = readImportVariableName(name);
+    const entry = this.entryOf(name);
+    return read && entry ? importVariableLabel(read, entry.label, this.language) : name;
   }
 }
 
@@ -112,36 +46,87 @@ export interface VariableGroup {
   readonly items: { readonly value: string; readonly label: string }[];
 }
 
+/** The records the picker numbers, in its order, each with how many it offers at the least. */
+const NUMBERED: readonly {
+  record: Exclude<ImportRecord, 'patient' | 'response' | 'drug'>;
+  minimum: number;
+}[] = [
+  { record: 'treatment', minimum: 2 },
+  { record: 'sample', minimum: 1 },
+  { record: 'labReport', minimum: 1 },
+  { record: 'diagnostic', minimum: 0 },
+];
+
+/** The codebook table of a record's variables. */
+const TABLE_OF: Record<Exclude<ImportRecord, 'patient' | 'diagnostic'>, CodebookVariable['table']> = {
+  treatment: 'treatments',
+  response: 'responses',
+  drug: 'drugs',
+  sample: 'samples',
+  labReport: 'lab_reports',
+};
+
 /**
- * The picker's variables: the patient's, then for each treatment its own, its response's and its drugs'.
- * It offers one treatment (and one drug) past the highest the mapping names, and at least `minimum`,
- * so that a file with one column more finds its place; a variable the mapping names that the codebook
- * does not know is offered under its own name, so that nothing on screen is silently dropped.
+ * The picker's variables: the patient's (with its first diagnostic's and its genetics'), then each
+ * treatment's own with its response's and its drugs', each sample's, each lab report's, and each later
+ * diagnostic's. Only what an import writes for this user is offered (what the registry derives and
+ * what is not theirs to write are not). Each record is offered once past the highest the mapping
+ * names, so that a file with one more finds its place; a name the mapping holds that the codebook does
+ * not know is offered under its own name, so that nothing on screen is silently dropped.
  */
 export function variableGroups(
   codebook: Codebook,
   mapped: readonly string[],
-  words: ScopeWords & { readonly patient: string; readonly other: string },
-  minimum = 2,
+  admin: boolean,
+  words: { readonly patient: string; readonly other: string },
 ): VariableGroup[] {
-  const parsed = mapped.map(parseVariable);
-  const treatments = Math.max(minimum, ...parsed.map((p) => (p.order ?? 0) + 1));
-  const drugs = Math.max(minimum, ...parsed.map((p) => (p.drug ?? 0) + 1));
-  const item = (name: string) => ({ value: name, label: variableLabel(name, codebook, words) });
-  const groups: VariableGroup[] = [
-    { group: words.patient, items: codebook.writable('patient').map((v) => item(v.name)) },
-  ];
-  for (let order = 1; order <= treatments; order += 1) {
-    groups.push({
-      group: words.treatment(order),
-      items: [
-        ...codebook.writable('treatment').map((v) => item(variableName('treatment', v.name, order))),
-        ...codebook.writable('response').map((v) => item(variableName('response', v.name, order))),
-        ...Array.from({ length: drugs }, (_, index) =>
-          codebook.writable('drug').map((v) => item(variableName('drug', v.name, order, index + 1))),
-        ).flat(),
-      ],
-    });
+  const language = codebook.language;
+  const read = mapped.map(readImportVariableName);
+  const highest = (records: readonly ImportRecord[], of: 'index' | 'drug') =>
+    Math.max(0, ...read.map((entry) => (entry && records.includes(entry.record) ? (entry[of] ?? 0) : 0)));
+  const writable = (table: CodebookVariable['table'], record: ImportRecord) =>
+    codebook.variables.filter(
+      (variable) =>
+        variable.table === table &&
+        variable.name !== 'order' &&
+        importWritesName({ record, base: variable.name }, variable.derived, admin) === 'write',
+    );
+  const item = (name: string) => ({ value: name, label: codebook.label(name) });
+  const patient = writable('patients', 'patient')
+    .map((variable) => variable.name)
+    .filter((name) => readImportVariableName(name)?.table === 'patients');
+  const groups: VariableGroup[] = [{ group: words.patient, items: patient.map(item) }];
+  const drugs = Math.max(2, highest(['drug'], 'drug') + 1);
+  for (const { record, minimum } of NUMBERED) {
+    const count =
+      record === 'treatment'
+        ? Math.max(minimum, highest(['treatment', 'response', 'drug'], 'index') + 1)
+        : Math.max(minimum, highest([record], 'index') + (highest([record], 'index') > 0 ? 1 : 0));
+    const first = record === 'diagnostic' ? 2 : 1;
+    for (let index = first; index <= count; index += 1) {
+      const names =
+        record === 'treatment'
+          ? [
+              ...writable(TABLE_OF.treatment, 'treatment').map((v) =>
+                importVariableName('treatment', v.name, index),
+              ),
+              ...writable(TABLE_OF.response, 'response').map((v) =>
+                importVariableName('response', v.name, index),
+              ),
+              ...Array.from({ length: drugs }, (_, drug) =>
+                writable(TABLE_OF.drug, 'drug').map((v) =>
+                  importVariableName('drug', v.name, index, drug + 1),
+                ),
+              ).flat(),
+            ]
+          : (record === 'diagnostic'
+              ? writable('patients', 'diagnostic').filter(
+                  (v) => readImportVariableName(v.name)?.record === 'diagnostic',
+                )
+              : writable(TABLE_OF[record], record)
+            ).map((v) => importVariableName(record, v.name, index));
+      groups.push({ group: `${IMPORT_RECORD_WORDS[language][record]} ${index}`, items: names.map(item) });
+    }
   }
   const offered = new Set(groups.flatMap((group) => group.items.map((entry) => entry.value)));
   const unknown = [...new Set(mapped)].filter((name) => !offered.has(name));
@@ -151,34 +136,22 @@ export function variableGroups(
   return groups.filter((group) => group.items.length > 0);
 }
 
-/** A coded variable's choices: the codebook's codes, or yes and no for a boolean. */
+/** A coded variable's choice: a code and its label. */
 export interface CodeChoice {
   readonly code: string;
   readonly label: string;
 }
 
 /**
- * The codes a variable's source values are mapped to, or null for a variable that takes its cells as
- * they are (a text, a number, a date). A yes/no is coded too: "Sí", "X" and "1" are mapped to `true`.
+ * The codes a variable's source values are mapped to, or null for a variable whose cells are read as
+ * they are (a text, a number, a date, a yes or no: the server reads "Sí", "X" and "1" as yes itself).
  */
-export function codeChoices(
-  entry: CodebookVariable | null,
-  yesNo: { readonly yes: string; readonly no: string },
-): CodeChoice[] | null {
-  if (!entry) {
+export function codeChoices(entry: CodebookVariable | null): CodeChoice[] | null {
+  if (entry?.type !== 'code' || !entry.values) {
     return null;
   }
-  if (entry.type === 'boolean') {
-    return [
-      { code: 'true', label: yesNo.yes },
-      { code: 'false', label: yesNo.no },
-    ];
-  }
-  if (entry.type === 'code' && entry.values) {
-    return entry.values.map((value) => ({
-      code: value.code,
-      label: value.label === value.code ? value.code : `${value.label} (${value.code})`,
-    }));
-  }
-  return null;
+  return entry.values.map((value) => ({
+    code: value.code,
+    label: value.label === value.code ? value.code : `${value.label} (${value.code})`,
+  }));
 }
