@@ -6,6 +6,7 @@ import {
   IconBuildingHospital,
   IconChartLine,
   IconChecklist,
+  IconFileImport,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -43,6 +44,7 @@ export function AppLayout({ user }: AppLayoutProps) {
   const items = user.isAdmin
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
@@ -52,6 +54,7 @@ export function AppLayout({ user }: AppLayoutProps) {
       ]
     : [
         { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ];
