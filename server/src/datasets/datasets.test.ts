@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { codebookVariables, DATASET_TABLES } from '@registry/shared';
+import { codebookVariables, DATASET_TABLES, type Dataset } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
@@ -28,7 +28,7 @@ const CODE_OPS = [7_301_001, 7_301_002, 7_301_003, 7_301_004, 7_301_005];
 
 interface Built {
   readonly id: string;
-  readonly dataset: Record<string, any>;
+  readonly dataset: Dataset;
   readonly bytes: Buffer;
   readonly zip: ReadZip;
 }
@@ -582,7 +582,7 @@ describe('analysis datasets', () => {
         token: admin.token,
       });
       const { zip, dataset } = await built({ filters: { subtype: 'AML', institutionCode: institution } });
-      expect(dataset.rows.patients).toBe(list.json().totalItems);
+      expect(dataset.rows?.patients).toBe(list.json().totalItems);
       expect(new Set(zip.rows('patients.csv').map((row) => row.dx_subtype))).toEqual(new Set(['AML']));
       const readme = zip.text('README.txt');
       expect(readme).toContain('subtype: AML');
