@@ -9,6 +9,7 @@ import { expectClose } from '../test/expect-close.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { type Caller, newAdmin, newDoctor } from '../test/patients.ts';
 import { type ReadZip, readZip } from '../test/zip.ts';
+import { parseDoFile, parseSpssSyntax } from './scripts/script-parsers.ts';
 
 /**
  * The dataset of a cohort created through the API (fixtures/dataset-cohort.csv) read in R with its own
@@ -33,6 +34,8 @@ const cohort = parse(readFileSync(path.join(here, 'dataset-cohort.csv')), {
   cast: (value) => (value === '' ? null : value),
 }) as Record<string, string | null>[];
 const hasR = spawnSync('Rscript', ['--version'], { stdio: 'ignore' }).status === 0;
+const hasPspp = spawnSync('pspp', ['--version'], { stdio: 'ignore' }).status === 0;
+const TABLES = ['patients', 'treatments', 'drugs', 'responses', 'markers'] as const;
 
 /** The request of the fixture's dataset. */
 const REQUEST = {
@@ -61,12 +64,12 @@ describe('a dataset read in R gives the registry’s survival, incidences and co
     t = await buildTestApp({ DATASET_KEY: 'cd'.repeat(32) });
     admin = await newAdmin(t);
     doctor = await newDoctor(t);
-    const send = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const send = async (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) => {
       const res = await t.request({ method, url, token: doctor.token, payload });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
       return res.json();
     };
-    for (const row of cohort) {
+    for (const [index, row] of cohort.entries()) {
       const id = (
         await send('POST', '/api/patients', {
           identification: row.identification,
@@ -74,7 +77,7 @@ describe('a dataset read in R gives the registry’s survival, incidences and co
         })
       ).data.id as string;
       if (row.dxDate) {
-        await send('POST', '/api/patients/diagnostics', {
+        const diagnostic = await send('POST', '/api/patients/diagnostics', {
           patientId: id,
           dxDate: row.dxDate,
           dxSubType: row.subtype,
@@ -84,6 +87,17 @@ describe('a dataset read in R gives the registry’s survival, incidences and co
           consent: true,
           consentDate: row.dxDate,
         });
+        // Every third AML with a normal karyotype, NPM1 mutated and FLT3-ITD not: rows of markers.csv.
+        if (row.subtype === 'AML' && index % 3 === 0) {
+          await send('PUT', `/api/patients/diagnostics/${diagnostic.data.id}/genetics`, {
+            karyotype: row.gender === 'male' ? '46,XY[20]' : '46,XX[20]',
+            karyotypeResult: 'normal',
+            markers: [
+              { code: 'NPM1', result: 'positive', vaf: 35.5 },
+              { code: 'FLT3-ITD', result: 'negative', vaf: null },
+            ],
+          });
+        }
         const treatments: object[] = [];
         if (row.scheme) {
           treatments.push({
@@ -94,6 +108,15 @@ describe('a dataset read in R gives the registry’s survival, incidences and co
             diseaseAssessmentDate: row.responseDate,
             EMRStatus: row.mrd,
             EMRDate: row.mrdDate,
+            // One drug of the scheme on its first day: rows of drugs.csv.
+            drugs: [
+              {
+                name: 'Citarabina',
+                dose: '100 mg/m2',
+                startApplicationDate: row.startDate,
+                lastAplicationDate: row.startDate,
+              },
+            ],
           });
         }
         if (row.scheme2) {
@@ -245,6 +268,62 @@ describe('a dataset read in R gives the registry’s survival, incidences and co
         expectClose(answers.incidence, fromR.incidence, 'incidence');
         expectClose(answers.followUp, fromR.followUp, 'follow-up');
         expect(answers.counts).toEqual(fromR.counts);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(writing)('writes a do-file and SPSS syntax that read every table and column, labelled', () => {
+    const stata = parseDoFile(zip.text('dataset.do'));
+    const spss = parseSpssSyntax(zip.text('dataset.sps'));
+    expect(stata.tables.map((table) => table.file)).toEqual(TABLES.map((table) => `${table}.csv`));
+    expect(spss.tables.map((table) => table.file)).toEqual(TABLES.map((table) => `${table}.csv`));
+    for (const [index, table] of TABLES.entries()) {
+      const header = zip.header(`${table}.csv`);
+      expect(Object.keys(stata.tables[index]?.variableLabels ?? {}), table).toEqual(header);
+      expect(stata.tables[index]?.stringCols.length, table).toBeGreaterThan(0);
+      expect(
+        spss.tables[index]?.variables.map((variable) => variable.name),
+        table,
+      ).toEqual(header);
+      expect(Object.keys(spss.tables[index]?.variableLabels ?? {}), table).toEqual(header);
+    }
+    expect(stata.tables[0]?.valueLabels.relapse_event).toEqual({
+      0: 'Censored',
+      1: 'Relapse',
+      2: 'Death without relapse',
+    });
+    expect(spss.tables[0]?.valueLabels.sex).toEqual({ male: 'Male', female: 'Female' });
+  });
+
+  it.skipIf(!hasPspp || writing)(
+    'reads the dataset just built in GNU PSPP with dataset.sps, every case of every table (skipped where GNU PSPP is not installed)',
+    () => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'registry-dataset-pspp-'));
+      try {
+        for (const name of zip.names) {
+          writeFileSync(path.join(folder, name), zip.text(name));
+        }
+        const run = spawnSync('pspp', ['-O', 'format=csv', 'dataset.sps'], { cwd: folder, encoding: 'utf8' });
+        expect(run.status, run.stdout + run.stderr).toBe(0);
+        expect(`${run.stdout}${run.stderr}`).not.toMatch(/error|warning/i);
+        const check = TABLES.map((table) => `GET FILE='${table}.sav'.\nDISPLAY DICTIONARY.\nLIST.`).join(
+          '\n',
+        );
+        writeFileSync(path.join(folder, 'check.sps'), check);
+        const listed = spawnSync('pspp', ['-O', 'format=csv', 'check.sps'], {
+          cwd: folder,
+          encoding: 'utf8',
+        });
+        expect(listed.status, listed.stdout + listed.stderr).toBe(0);
+        const lists = listed.stdout
+          .split(/\n(?=Table: )/)
+          .filter((part) => part.startsWith('Table: Data List'));
+        expect(
+          lists.map((part) => (parse(part.split('\n').slice(1).join('\n')) as string[][]).length - 1),
+        ).toEqual(TABLES.map((table) => zip.rows(`${table}.csv`).length));
+        expect(listed.stdout).toContain('Overall survival: event');
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
