@@ -5,6 +5,7 @@ import {
   IconBuildingHospital,
   IconChartLine,
   IconChecklist,
+  IconDatabaseExport,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -43,6 +44,7 @@ export function AppLayout({ user }: AppLayoutProps) {
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
+        { to: '/datasets', label: t('menu.datasets'), icon: IconDatabaseExport },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
         { to: '/quality', label: t('coordinator.menu'), icon: IconChecklist },
