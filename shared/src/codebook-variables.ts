@@ -15,6 +15,7 @@ import {
   type CodebookDerivation,
   type CodebookLabel,
   type CodebookValueLabels,
+  type VariableUnit,
 } from './locales/codebook.ts';
 import type { ExportField, ExportTexts } from './locales/exports.ts';
 import type { Patient } from './patients.ts';
@@ -58,8 +59,8 @@ export interface VariableDeclaration {
   readonly table: CodebookTable;
   readonly type: VariableType;
   readonly label: VariableLabel;
-  /** The unit of a number (`days`, `years`, `%`, `10^9/L`). */
-  readonly unit?: string;
+  /** The unit of a number: a word of the codebook's texts (`days`, `years`), or a symbol (`%`, `10^9/L`). */
+  readonly unit?: VariableUnit;
   /** The codes of a `code` variable. */
   readonly values?: readonly string[];
   readonly valueLabels?: ValueLabels;

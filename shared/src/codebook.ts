@@ -121,6 +121,12 @@ function codeLabelOf(variable: VariableDeclaration, code: string, language: Lang
   return labels[code] ?? code;
 }
 
+/** A unit in a language: a word translated, a symbol as it is. */
+function unitIn(unit: string, language: Language): string {
+  const units: Readonly<Record<string, string>> = CODEBOOK_TEXTS[language].units;
+  return units[unit] ?? unit;
+}
+
 /** A declared variable in a language, as `GET /api/codebook` answers it. */
 function variableIn(variable: VariableDeclaration, language: Language): CodebookVariable {
   return {
@@ -128,7 +134,7 @@ function variableIn(variable: VariableDeclaration, language: Language): Codebook
     label: labelOf(variable, language),
     table: variable.table,
     type: variable.type,
-    unit: variable.unit ?? null,
+    unit: variable.unit === undefined ? null : unitIn(variable.unit, language),
     values: variable.values?.map((code) => ({ code, label: codeLabelOf(variable, code, language) })) ?? null,
     identifying: variable.identifying ?? false,
     derived: variable.derivation !== undefined,

@@ -19,7 +19,10 @@ describe('the pseudonyms of a dataset (CONTRACT §15)', () => {
   });
 
   it('is stable for one study key and key, and differs for another study key or key', () => {
-    const ids = Array.from({ length: 50 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const ids = Array.from(
+      { length: 50 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     const a = ids.map(pseudonymsOf(KEY, 'AML-2027').pid);
     expect(ids.map(pseudonymsOf(KEY, 'AML-2027').pid)).toEqual(a);
     const other = ids.map(pseudonymsOf(KEY, 'AML-2028').pid);

@@ -44,6 +44,16 @@ export const createAppRouter = () =>
         { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
         { path: 'queries', ...lazyScreen(() => import('../features/quality/routes/queries-page.tsx')) },
         {
+          path: 'codebook',
+          // Its texts are its own: fetched with its code, not with the signed-in shell.
+          ...lazyScreen(() =>
+            Promise.all([
+              import('../features/codebook/routes/codebook-page.tsx'),
+              loadTexts(['codebook']),
+            ]).then(([module]) => module),
+          ),
+        },
+        {
           path: 'patient/:patientId',
           ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
         },

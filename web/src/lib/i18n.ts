@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@registry/shared';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type esCodebook from '../locales/es/codebook.json';
 import type esDatasets from '../locales/es/datasets.json';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
@@ -16,14 +17,22 @@ import { STORAGE_KEYS } from './storage.ts';
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
  * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view,
- * `datasets` the analysis datasets. All of them form one namespace; a group is fetched when a screen needs
- * it, and only in the language in use (docs/decisions/016-first-load-budget.md).
+ * `codebook` the codebook, `datasets` the analysis datasets. All of them form one namespace; a group is
+ * fetched when a screen needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
  */
-export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality' | 'datasets';
+export type TextGroup =
+  | 'translation'
+  | 'shell'
+  | 'patients'
+  | 'wizard'
+  | 'outcomes'
+  | 'quality'
+  | 'codebook'
+  | 'datasets';
 
 /**
  * What the signed-in screens show: every group they refer to each other's texts from. A screen whose
- * texts no other screen reads (the datasets) fetches its own with its code (app/router.tsx).
+ * texts no other screen reads (the codebook, the datasets) fetches its own with its code (app/router.tsx).
  */
 export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
   'translation',
@@ -42,6 +51,7 @@ export type Resources = {
     typeof esWizard &
     typeof esOutcomes &
     typeof esQuality &
+    typeof esCodebook &
     typeof esDatasets &
     SharedTexts;
 };
@@ -58,6 +68,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     wizard: () => json(import('../locales/es/wizard.json')),
     outcomes: () => json(import('../locales/es/outcomes.json')),
     quality: () => json(import('../locales/es/quality.json')),
+    codebook: () => json(import('../locales/es/codebook.json')),
     datasets: () => json(import('../locales/es/datasets.json')),
   },
   en: {
@@ -67,6 +78,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     wizard: () => json(import('../locales/en/wizard.json')),
     outcomes: () => json(import('../locales/en/outcomes.json')),
     quality: () => json(import('../locales/en/quality.json')),
+    codebook: () => json(import('../locales/en/codebook.json')),
     datasets: () => json(import('../locales/en/datasets.json')),
   },
 };

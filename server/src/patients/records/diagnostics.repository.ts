@@ -60,5 +60,13 @@ export function createDiagnosticsRepository(db: Queryable) {
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(diagnostics.id, id));
     },
+
+    async remove(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(diagnostics)
+        .where(eq(diagnostics.id, id))
+        .returning({ id: diagnostics.id });
+      return rows.length > 0;
+    },
   };
 }

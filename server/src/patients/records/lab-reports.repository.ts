@@ -42,6 +42,20 @@ export function createLabReportsRepository(db: Queryable) {
         .where(eq(labReports.id, id));
     },
 
+    /** Removes an entry of the patient; answers what it held, or null when the patient has no such entry. */
+    async remove(patientId: string, id: string) {
+      const [row] = await db
+        .delete(labReports)
+        .where(and(eq(labReports.id, id), eq(labReports.patientId, patientId)))
+        .returning({
+          name: labReports.name,
+          content: labReports.content,
+          date: labReports.date,
+          fileId: labReports.fileId,
+        });
+      return row ?? null;
+    },
+
     /** The names of the entries that link a file. */
     async namesLinking(fileId: string): Promise<string[]> {
       const rows = await db

@@ -38,5 +38,10 @@ export function createSamplesRepository(db: Queryable) {
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(samples.id, id));
     },
+
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(samples).where(eq(samples.id, id)).returning({ id: samples.id });
+      return rows.length > 0;
+    },
   };
 }

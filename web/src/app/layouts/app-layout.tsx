@@ -2,6 +2,7 @@ import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@registry/shared';
 import {
+  IconBook2,
   IconBuildingHospital,
   IconChartLine,
   IconChecklist,
@@ -49,10 +50,12 @@ export function AppLayout({ user }: AppLayoutProps) {
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
         { to: '/quality', label: t('coordinator.menu'), icon: IconChecklist },
         { to: '/audit', label: t('audit.title'), icon: IconHistory },
+        { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ]
     : [
         { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
+        { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ];
 
   const signOut = () =>
