@@ -6,5 +6,5 @@ export const datasetsQueryKey = ['datasets'] as const;
 /** How often a dataset being built is asked for again, to move its progress bar on. */
 export const BUILD_POLL_MS = 1_000;
 
-/** A dataset still on its way: queued or being built. */
-export const isBuilding = (status: DatasetStatus): boolean => status === 'queued' || status === 'building';
+/** A dataset still on its way: being built. */
+export const isBuilding = (status: DatasetStatus): boolean => status === 'building';

@@ -3,8 +3,7 @@ import type { Dataset } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTimestamp } from '../../../lib/dates.ts';
-import { describeFilters } from '../../../lib/describe-filters.ts';
-import { describeOptions } from './dataset-words.ts';
+import { describeDatasetFilters, describeOptions } from './dataset-words.ts';
 
 interface CellProps {
   readonly dataset: Dataset;
@@ -50,7 +49,7 @@ function WordList({ words }: { readonly words: readonly string[] }) {
 /** The filters in words: "all the patients" when there are none. */
 export function FiltersCell({ dataset }: CellProps) {
   const { t } = useTranslation();
-  const words = describeFilters(dataset.filters, t);
+  const words = describeDatasetFilters(dataset.filters, t);
   return words.length === 0 ? (
     <Text size="sm">{t('datasets.filters.none')}</Text>
   ) : (

@@ -8,12 +8,11 @@ import { ListError } from '../../../components/list-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTimestamp } from '../../../lib/dates.ts';
-import { describeFilters } from '../../../lib/describe-filters.ts';
 import { useDataset } from '../api/get-dataset.ts';
 import { isBuilding } from '../api/keys.ts';
 import { CodebookLink } from './codebook-link.tsx';
 import { DatasetStatus } from './dataset-status.tsx';
-import { describeOptions, formatSize } from './dataset-words.ts';
+import { describeDatasetFilters, describeOptions, formatSize } from './dataset-words.ts';
 import { DownloadButton } from './download-button.tsx';
 import { HashValue } from './hash-value.tsx';
 
@@ -141,7 +140,7 @@ function Figures({ dataset }: { readonly dataset: Dataset }) {
 /** The request as it was made: purpose, who and when, filters, options and the study key. */
 function Request({ dataset }: { readonly dataset: Dataset }) {
   const { t } = useTranslation();
-  const filters = describeFilters(dataset.filters, t);
+  const filters = describeDatasetFilters(dataset.filters, t);
   return (
     <Facts
       title={t('datasets.detail.request')}

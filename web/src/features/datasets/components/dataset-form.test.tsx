@@ -8,7 +8,7 @@ import { DatasetForm } from './dataset-form.tsx';
 import { READY } from './test-datasets.ts';
 
 const CREATE = 'POST /api/datasets';
-const STARTED = { id: READY.id, status: 'queued', progress: { done: 0, total: 0 } };
+const STARTED = { id: READY.id, status: 'building', progress: { done: 0, total: 0 } };
 
 /** The routes the form reads: the patients the filters reach, the institutions, the past study keys. */
 function stubForm(create = () => answer(202, { data: STARTED })) {

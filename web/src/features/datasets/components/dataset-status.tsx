@@ -10,11 +10,11 @@ interface DatasetStatusProps {
   readonly detailed?: boolean;
 }
 
-const COLORS = { queued: 'gray.7', building: 'blue.7', ready: 'green.7', failed: 'red.7' } as const;
+const COLORS = { building: 'blue.7', ready: 'green.7', failed: 'red.7' } as const;
 
 /**
  * Where a dataset's build stands: a badge (the dot carries the colour, the text stays dark for
- * contrast), and while it is queued or being built a progress bar of the patients written.
+ * contrast), and while it is being built a progress bar of the patients written.
  */
 export function DatasetStatus({ dataset, detailed = false }: DatasetStatusProps) {
   const { t, i18n } = useTranslation();
@@ -31,8 +31,8 @@ export function DatasetStatus({ dataset, detailed = false }: DatasetStatusProps)
             value={percent}
             size={detailed ? 'lg' : 'sm'}
             aria-label={t('datasets.progress.label')}
-            animated={dataset.status === 'building'}
-            striped={dataset.status === 'building'}
+            animated
+            striped
           />
           <Text size="xs" c="dimmed">
             {total > 0

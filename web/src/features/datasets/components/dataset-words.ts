@@ -1,5 +1,6 @@
-import type { Dataset, DatasetProgress } from '@registry/shared';
+import { type Dataset, type DatasetProgress, datasetFiltersSchema } from '@registry/shared';
 import type { TFunction } from 'i18next';
+import { describeFilters } from '../../../lib/describe-filters.ts';
 
 /** What a dataset was asked for with, in the words of its options: the request's privacy, dates and labels. */
 type DatasetOptions = Pick<Dataset, 'identified' | 'dates' | 'freeText' | 'language'>;
@@ -46,3 +47,15 @@ export function formatSize(bytes: number, language: string): string {
 
 /** The start of a SHA-256, enough to tell two zips apart at a glance; the whole one is copied. */
 export const shortHash = (sha256: string): string => sha256.slice(0, 12);
+
+/**
+ * A dataset's filters in words, as the list and the outcomes say them (lib/describe-filters.ts); they come
+ * as the list's query writes them, and are read by the same shared rules. Filters this version does not
+ * read are said as they were written, so that none is left out.
+ */
+export function describeDatasetFilters(filters: Readonly<Record<string, string>>, t: TFunction): string[] {
+  const read = datasetFiltersSchema.safeParse(filters);
+  return read.success
+    ? describeFilters(read.data, t)
+    : Object.entries(filters).map(([name, value]) => `${name}: ${value}`);
+}
