@@ -722,10 +722,13 @@ describe('the template and the report', () => {
           ? ['Pacientes', 'Variables', 'Valores permitidos']
           : ['Patients', 'Variables', 'Allowed values'],
       );
-      const headers = (workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1).map(String);
-      expect(headers).not.toContain(language === 'es' ? 'Código OP' : 'Code OP');
       const sheet = workbook.worksheets[0];
-      sheet?.addRow(headers.map((header) => (header === headers[0] ? `T-${language}` : null)));
+      if (!sheet) {
+        throw new Error('no patients sheet');
+      }
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+      expect(headers).not.toContain(language === 'es' ? 'Código OP' : 'Code OP');
+      sheet.addRow(headers.map((header) => (header === headers[0] ? `T-${language}` : null)));
       const filled = Buffer.from(await workbook.xlsx.writeBuffer());
       const imported = await uploaded(t, doctor, filled, 'template.xlsx');
       expect(imported.ignored).toEqual([]);
@@ -745,7 +748,7 @@ describe('the template and the report', () => {
     });
     expect(res.statusCode).toBe(200);
     const sheet = (await readXlsx(res.rawPayload)).worksheets[0];
-    const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    const values = (n: number) => ((sheet?.getRow(n).values ?? []) as unknown[]).slice(1);
     expect(values(1)).toEqual([...HEADERS, 'Import messages']);
     expect(values(2)[0]).toBe('R-1');
     expect(values(2)[7]).toBe('New');
