@@ -5,9 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
+import { jobRunnerOf } from './background/jobs.ts';
 import { codebookRoutes } from './codebook/codebook.routes.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { datasetsRoutes } from './datasets/datasets.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerClientGone } from './http/client-gone.ts';
 import { registerApiDocs } from './http/docs.ts';
@@ -139,10 +141,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(institutionsRoutes, { ctx });
       await api.register(qualityRoutes, { ctx });
       await api.register(importsRoutes, { ctx });
+      await api.register(datasetsRoutes, { ctx });
       await api.register(codebookRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+
+  // Background jobs end (asked to stop, and waited for) before the database they write to closes.
+  app.addHook('onClose', async () => {
+    await jobRunnerOf(ctx).close();
+  });
 
   const servesWeb = options.serveWeb === true && (await registerWebApp(app, options.webRoot));
   app.setNotFoundHandler((request, reply) => {

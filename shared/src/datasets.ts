@@ -13,8 +13,8 @@ import { requiredText, storableString } from './text.ts';
 export const DATASET_DATES = ['intervals', 'shifted'] as const;
 export type DatasetDates = (typeof DATASET_DATES)[number];
 
-/** Where a dataset's build stands: waiting for its turn, being built, ready to download, or failed. */
-export const DATASET_STATUSES = ['queued', 'building', 'ready', 'failed'] as const;
+/** Where a dataset stands: being built, ready to download, or failed. */
+export const DATASET_STATUSES = ['building', 'ready', 'failed'] as const;
 export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 
 /** The tables of a dataset's zip, one CSV each, in the zip's order. */
@@ -86,7 +86,8 @@ export const datasetSchema = datasetStartedSchema.extend({
   finishedAt: z.iso.datetime().nullable(),
   requestedBy: z.object({ id: z.uuid().nullable(), email: z.string().nullable() }),
   purpose: z.string(),
-  filters: datasetFiltersSchema,
+  /** The filters as asked, each a text as the list's query writes it. */
+  filters: z.record(z.string(), z.string()),
   identified: z.boolean(),
   dates: z.enum(DATASET_DATES),
   studyKey: z.string(),

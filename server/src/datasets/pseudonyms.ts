@@ -19,13 +19,15 @@ export function datasetKeyOf(config: Pick<Config, 'datasetKey' | 'dataDir'>): Bu
 export const MAX_SHIFT_DAYS = 180;
 
 /** What a keyed hash is drawn for: a patient (its id and shift) or a centre (its order). */
-type Kind = 'patient' | 'centre';
+type Kind = 'patient' | 'centre' | 'study';
 
 /**
  * The study's pseudonyms under a key. The message is the kind, the study key and the id, each ended by
  * a NUL, which neither a study key (a storable text) nor an id may hold, so no two inputs share one.
  */
 export interface Pseudonyms {
+  /** The study key's own hash: what the centres' numbers are kept under (`dataset_centres`). */
+  readonly study: string;
   /** A patient's `pid`: the first 16 hex digits of the keyed hash. */
   pid(patientId: string): string;
   /** A patient's date shift, in [−180, +180] days, from the next bytes of the same hash. */
@@ -38,6 +40,7 @@ export function pseudonymsOf(key: Buffer, studyKey: string): Pseudonyms {
   const digest = (kind: Kind, id: string) =>
     createHmac('sha256', key).update(`${kind}\u0000${studyKey}\u0000${id}\u0000`, 'utf8').digest();
   return {
+    study: digest('study', '').toString('hex'),
     pid: (patientId) => digest('patient', patientId).toString('hex', 0, 8),
     // 2^32 values over 361 shifts: the first 330 shifts are a 2^-23 part likelier than the rest.
     shift: (patientId) =>

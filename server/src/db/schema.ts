@@ -1001,8 +1001,7 @@ export const importRows = pgTable(
 
 /**
  * The analysis datasets (CONTRACT §15, docs/api-datasets.md): an admin's request with its purpose,
- * filters and options, the build's state and progress, and once ready the zip's size, SHA-256 and rows
- * per table. The zip itself is kept in `dataset_chunks` (docs/decisions/018-analysis-datasets.md).
+ * filters and options, the build's state, and once ready the zip's size, SHA-256 and rows per table. The zip itself is kept in `dataset_chunks` (docs/decisions/018-analysis-datasets.md).
  */
 export const datasets = pgTable(
   'datasets',
@@ -1017,9 +1016,8 @@ export const datasets = pgTable(
     studyKey: text('study_key').notNull(),
     freeText: boolean('free_text').notNull(),
     language: text('language').notNull(),
-    status: text('status').notNull().default('queued'),
-    progressDone: integer('progress_done').notNull().default(0),
-    progressTotal: integer('progress_total').notNull().default(0),
+    /** Its build's progress is its background job's (`background_jobs`, subject the dataset's id). */
+    status: text('status').notNull().default('building'),
     /** The rows of each table, once ready. */
     rows: jsonb('rows').$type<Record<string, number>>(),
     size: bigint('size', { mode: 'number' }),

@@ -6,10 +6,11 @@ import { createReadModelRepository } from './read-model/read-model.repository.ts
 /**
  * What other features use of patients, and all they may import of it: who sees which patient, the
  * conditions of the patient list on its read model (`patient_list l`), the follow-ups due, today's
- * date as the registry's rules count it, and a patient's records. Patients change only through their
- * own routes and the write frame (`patient-write.ts`).
+ * date as the registry's rules count it, a patient's records, and what an analysis dataset reads
+ * (`analysis.ts`). Patients change only through their own routes and the write frame (`patient-write.ts`).
  */
 
+export * from './analysis.ts';
 export { followUpDueCount } from './outcomes/outcomes.service.ts';
 export { loadVisiblePatient, type Viewer, viewerOf } from './patient-access.ts';
 export { todayOf } from './patient-rules.ts';

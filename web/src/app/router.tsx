@@ -1,7 +1,14 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { loadTexts } from '../lib/i18n.ts';
 import { AdminOnly, DoctorOnly, SignedInOnly, SignedOutOnly } from './guards.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
+
+/** An imports screen, with the imports' texts: fetched with it, since no other screen shows them. */
+const withImportTexts =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadTexts(['imports'])]).then(([module]) => module);
 
 /**
  * The screens' routes (docs/product-rules.md#screens); every screen's code is loaded on demand, so sign-in
@@ -9,6 +16,10 @@ import { RouteError } from './route-error.tsx';
  * shows the app's own error screen (route-error.tsx). Made when the app starts (app.tsx), at the address
  * the browser is at then.
  */
+/** A datasets screen, fetched with the datasets' texts: no other screen reads them (lib/i18n.ts). */
+const datasetsScreen = (load: () => Promise<{ readonly Component: React.ComponentType }>) =>
+  lazyScreen(() => Promise.all([load(), loadTexts(['datasets'])]).then(([module]) => module));
+
 export const createAppRouter = () =>
   createBrowserRouter([
     {
@@ -39,6 +50,28 @@ export const createAppRouter = () =>
         { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
         { path: 'queries', ...lazyScreen(() => import('../features/quality/routes/queries-page.tsx')) },
         {
+          path: 'codebook',
+          // Its texts are its own: fetched with its code, not with the signed-in shell.
+          ...lazyScreen(() =>
+            Promise.all([
+              import('../features/codebook/routes/codebook-page.tsx'),
+              loadTexts(['codebook']),
+            ]).then(([module]) => module),
+          ),
+        },
+        {
+          path: 'imports',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/imports-page.tsx'))),
+        },
+        {
+          path: 'imports/new',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/new-import-page.tsx'))),
+        },
+        {
+          path: 'imports/:importId',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/import-page.tsx'))),
+        },
+        {
           path: 'patient/:patientId',
           ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
         },
@@ -65,6 +98,18 @@ export const createAppRouter = () =>
             },
             { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
             { path: 'quality', ...lazyScreen(() => import('../features/quality/routes/quality-page.tsx')) },
+            {
+              path: 'datasets',
+              ...datasetsScreen(() => import('../features/datasets/routes/datasets-page.tsx')),
+            },
+            {
+              path: 'datasets/new',
+              ...datasetsScreen(() => import('../features/datasets/routes/new-dataset-page.tsx')),
+            },
+            {
+              path: 'datasets/:datasetId',
+              ...datasetsScreen(() => import('../features/datasets/routes/dataset-page.tsx')),
+            },
           ],
         },
       ],

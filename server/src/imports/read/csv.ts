@@ -82,13 +82,26 @@ function decoder(encoding: TextEncoding): TextDecoder {
   return new TextDecoder(encoding === 'utf-8-bom' ? 'utf-8' : encoding);
 }
 
+/** Excel's first line naming the delimiter (`sep=;`), which Excel reads and does not show as a row. */
+const SEP_LINE = /^sep=([,;\t])[ \t]*(?:\r\n|\n|\r|$)/i;
+
+/** A CSV's delimiter, and whether its first line only names it (`sep=;`). */
+export interface CsvLayout {
+  readonly delimiter: Delimiter;
+  readonly sepLine: boolean;
+}
+
 /**
- * The delimiter of a CSV, judged on its first records, quotes respected: the one that splits the most
- * records into the same number of cells, that number being more than one; between equals, the one that
- * makes more cells. A file of one column is read with commas.
+ * The delimiter of a CSV: the one its `sep=` line names, else judged on its first records, quotes
+ * respected: the one that splits the most records into the same number of cells, that number being
+ * more than one; between equals, the one that makes more cells. A file of one column is read with commas.
  */
-export function detectDelimiter(bytes: Buffer, encoding: TextEncoding): Delimiter {
+export function detectDelimiter(bytes: Buffer, encoding: TextEncoding): CsvLayout {
   const sample = decoder(encoding).decode(bytes.subarray(0, SAMPLE_BYTES));
+  const named = SEP_LINE.exec(sample)?.[1];
+  if (named) {
+    return { delimiter: named as Delimiter, sepLine: true };
+  }
   let best: { delimiter: Delimiter; share: number; cells: number } = { delimiter: ',', share: 0, cells: 1 };
   for (const delimiter of [',', ';', '\t'] as const) {
     const counts = sampleCounts(sample, delimiter);
@@ -99,7 +112,7 @@ export function detectDelimiter(bytes: Buffer, encoding: TextEncoding): Delimite
       best = { delimiter, share, cells };
     }
   }
-  return best.delimiter;
+  return { delimiter: best.delimiter, sepLine: false };
 }
 
 /**
@@ -147,8 +160,11 @@ const OPTIONS = {
   bom: false,
 };
 
-/** The rows of a CSV that are not blank, numbered by record as a spreadsheet numbers its rows. */
-export function csvRows(bytes: Buffer, encoding: TextEncoding, delimiter: Delimiter): RowSource {
+/**
+ * The rows of a CSV that are not blank, numbered by record as a spreadsheet numbers its rows (a `sep=`
+ * line is no row).
+ */
+export function csvRows(bytes: Buffer, encoding: TextEncoding, { delimiter, sepLine }: CsvLayout): RowSource {
   return async function* rows() {
     // The line each record ends on, as the parser reaches it: a broken record starts on the next.
     let line = 0;
@@ -164,8 +180,14 @@ export function csvRows(bytes: Buffer, encoding: TextEncoding, delimiter: Delimi
     input.on('error', (error) => parser.destroy(error));
     input.pipe(parser);
     let row = 0;
+    let named = false;
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
+        // The first record of a file with a `sep=` line is that line.
+        if (sepLine && !named) {
+          named = true;
+          continue;
+        }
         row += 1;
         const cells = trimmed(record);
         if (cells.length > 0) {

@@ -1,48 +1,24 @@
-import { DIAGNOSES, RESPONSES, recordVariables, SEXES } from '@registry/shared';
+import { codebookVariables } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 import { type GuessVariable, guessColumns, guessValue, guessValues, guessVariablesOf } from './guess.ts';
 import { normalise } from './normalise.ts';
 import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './synonyms.ts';
 
-/** The first diagnostic's variables, which a row of one patient carries. */
-const DIAGNOSTIC_NAMES: ReadonlySet<string> = new Set([
-  'dx_date',
-  'dx_secondary',
-  'dx_subtype',
-  'organ_failures',
-  'fitness',
-  'relapse',
-  'relapse_date',
-  'dx_risk',
-  'consent',
-  'consent_date',
-  'dx_secondary_description',
-  'wbc_dx',
-  'marrow_blasts_dx',
-]);
-
-/** The records' variables of the codebook, labelled in both languages. */
-const records = guessVariablesOf(recordVariables('es'), recordVariables('en'));
-/** The patient's own variables, as the codebook names and labels them. */
-const patient: GuessVariable[] = [
-  { name: 'identification', type: 'string', labels: ['Identificación', 'Identification'] },
-  { name: 'patient_id', type: 'string', labels: ['ID del paciente', 'Patient ID'] },
-  { name: 'birth_date', type: 'date', labels: ['Fecha de nacimiento', 'Birth date'] },
-  {
-    name: 'sex',
-    type: 'code',
-    labels: ['Sexo', 'Sex'],
-    values: [
-      { code: 'male', labels: ['Masculino', 'Male'] },
-      { code: 'female', labels: ['Femenino', 'Female'] },
-    ],
-  },
-  { name: 'death_date', type: 'date', labels: ['Fecha de óbito', 'Date of death'] },
-];
-/** What an import of one patient per row offers: the patient's and the first diagnostic's. */
-const offered = [...patient, ...records.filter((variable) => DIAGNOSTIC_NAMES.has(variable.name))];
+/** The codebook's variables, labelled in both languages. */
+const codebook = guessVariablesOf(codebookVariables('es'), codebookVariables('en'));
+const derived = new Set(
+  codebookVariables('es')
+    .filter((entry) => entry.derived)
+    .map((entry) => entry.name),
+);
+/** What an import of one patient per row offers: the patient's own variables (not those derived). */
+const offered = codebook.filter(
+  (entry) =>
+    codebookVariables('es').some((known) => known.name === entry.name && known.table === 'patients') &&
+    !derived.has(entry.name),
+);
 const variable = (name: string) => {
-  const found = [...offered, ...records].find((candidate) => candidate.name === name);
+  const found = [...offered, ...codebook].find((candidate) => candidate.name === name);
   if (!found) {
     throw new Error(`no variable ${name}`);
   }
@@ -272,18 +248,15 @@ describe("guessing a coded value's code", () => {
 });
 
 describe('the synonym table', () => {
-  it('names no code that the enumerations do not hold', () => {
-    const codes = new Set<string>(
-      records.flatMap((candidate) => candidate.values?.map((value) => value.code) ?? []),
-    );
-    for (const code of [...SEXES, ...DIAGNOSES, ...RESPONSES]) {
-      codes.add(code);
-    }
+  it('names no code and no variable that the codebook does not hold', () => {
+    const codes = new Set(codebook.flatMap((entry) => entry.values?.map((value) => value.code) ?? []));
     expect(Object.keys(VALUE_SYNONYMS).filter((code) => !codes.has(code))).toEqual([]);
+    const names = new Set(offered.map((entry) => entry.name));
+    expect(Object.keys(COLUMN_SYNONYMS).filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('gives no word two meanings within a variable, nor yes and no the same word', () => {
-    for (const candidate of records.filter((record) => record.values)) {
+    for (const candidate of codebook.filter((entry) => entry.values)) {
       const seen = new Map<string, string>();
       for (const { code } of candidate.values ?? []) {
         for (const word of (VALUE_SYNONYMS[code] ?? []).map(normalise)) {

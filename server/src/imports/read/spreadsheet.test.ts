@@ -42,6 +42,7 @@ async function workbook(build: (book: ExcelJS.Workbook) => void): Promise<Buffer
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
 const headersOf = (sheet: Spreadsheet) => sheet.columns.map((column) => column.header);
 
 describe('a CSV', () => {
@@ -130,6 +131,19 @@ describe('a CSV', () => {
       [3, ['3', '4']],
       [5, ['5', '6']],
     ]);
+  });
+
+  it("follows Excel's sep= line, which names the delimiter and is no row", async () => {
+    const sheet = await readSpreadsheet(text('sep=,\r\nId,Leucocitos;blastos\r\nA,"1,5"\r\n'));
+    expect(sheet).toMatchObject({
+      delimiter: ',',
+      headerRow: 1,
+      columns: [{ header: 'Id' }, { header: 'Leucocitos;blastos' }],
+    });
+    const rows = await rowsOf(sheet);
+    expect(rows).toEqual([{ row: 2, cells: ['A', '1,5'] }]);
+    // Read again, the same rows.
+    expect(await rowsOf(sheet)).toEqual(rows);
   });
 
   it('reads the header row it is given', async () => {
@@ -263,6 +277,37 @@ describe('an XLSX', () => {
     ]);
   });
 
+  it('reads the first sheet that is not hidden, unless asked for another', async () => {
+    const bytes = await workbook((book) => {
+      const lists = book.addWorksheet('Listas', { state: 'hidden' });
+      lists.addRow(['Sexo']);
+      lists.addRow(['Masculino']);
+      const patients = book.addWorksheet('Pacientes');
+      patients.addRow(['Id']);
+      patients.addRow(['A']);
+    });
+    expect(await readSpreadsheet(bytes)).toMatchObject({
+      sheets: ['Listas', 'Pacientes'],
+      sheet: 'Pacientes',
+    });
+    expect((await readSpreadsheet(bytes, { sheet: 'Listas' })).columns[0]?.header).toBe('Sexo');
+  });
+
+  it("reads a number to Excel's 15 digits, and an empty value as an empty cell", async () => {
+    const bytes = xlsxOf({
+      sharedStrings: ['Id', 'Valor'],
+      sheets: [
+        {
+          name: 'Hoja1',
+          rows:
+            '<row r="1"><c t="s"><v>0</v></c><c t="s"><v>1</v></c></row>' +
+            '<row r="2"><c t="s"><v>0</v></c><c><v>12.300000000000001</v></c><c t="s"><v></v></c><c><v> </v></c></row>',
+        },
+      ],
+    });
+    expect((await rowsOf(await readSpreadsheet(bytes)))[0]?.cells).toEqual(['Id', 12.3]);
+  });
+
   it('reads another sheet with its own header, and the sheet it is asked for', async () => {
     const bytes = await cohort();
     const sheet = await readSpreadsheet(bytes);
@@ -349,7 +394,36 @@ describe('an XLSX', () => {
     ]);
   });
 
+  it('reads a workbook LibreOffice Calc wrote from the messy CSV, with the dates and numbers it read', async () => {
+    const sheet = await readSpreadsheet(fixture('libreoffice.xlsx'));
+    expect(sheet).toMatchObject({ kind: 'xlsx', sheets: ['cohort'], headerRow: 4, rowCount: 7 });
+    expect(sheet.columns[2]).toEqual({
+      index: 2,
+      header: 'F. nac.',
+      samples: ['1961-05-03', '1958-12-31', '7.8.1975', '1980', '29/02/1963'],
+    });
+    const rows = await rowsOf(sheet);
+    expect(rows[0]).toEqual({
+      row: 5,
+      cells: [
+        'HC-0001',
+        'Pérez, José',
+        utcDay(1961, 5, 3),
+        'M',
+        utcDay(2022, 1, 12),
+        'LMA M2',
+        12.5,
+        'RC',
+        'No',
+      ],
+    });
+    // What Calc could not read as a date stays the text it was; a year alone became a number.
+    expect(rows[3]?.cells.slice(2, 5)).toEqual([1980, 'Mujer', utcDay(2022, 4, 20)]);
+    expect(rows[4]?.cells[4]).toBe('31/02/2022');
+  });
+
   it('refuses a macro workbook, however it says so', async () => {
+    expect((await refusal(fixture('libreoffice-macro-enabled.xlsm'))).code).toBe('macro');
     const sheets = [{ name: 'Hoja1', rows: '<row r="1"><c t="inlineStr"><is><t>Id</t></is></c></row>' }];
     const vba = { name: 'xl/vbaProject.bin', data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) };
     const cases = [
@@ -426,6 +500,10 @@ describe('an XLSX', () => {
       sheets: [{ name: 'Hoja1', rows: '<row r="1"><c t="inlineStr"><is><t>Id</t></row>' }],
     });
     expect((await refusal(broken)).code).toBe('damaged');
+    const deep = xlsxOf({
+      sheets: [{ name: 'Hoja1', rows: `${'<row>'.repeat(100)}${'</row>'.repeat(100)}` }],
+    });
+    expect((await refusal(deep)).code).toBe('damaged');
     const badReference = xlsxOf({
       sheets: [{ name: 'Hoja1', rows: '<row r="1"><c r="11"><v>1</v></c></row>' }],
     });

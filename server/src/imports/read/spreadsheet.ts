@@ -23,7 +23,7 @@ export interface Spreadsheet extends SheetTable {
   readonly delimiter: Delimiter | null;
   /** An XLSX's worksheets, in order; none for a CSV. */
   readonly sheets: readonly string[];
-  /** The sheet read: the one asked for, else the first; `null` for a CSV. */
+  /** The sheet read: the one asked for, else the first that is not hidden; `null` for a CSV. */
   readonly sheet: string | null;
   /** Another sheet of the workbook read as a table with its own header (the export's side sheets). */
   sheetTable(name: string, options?: { headerRow?: number }): Promise<SheetTable>;
@@ -32,7 +32,7 @@ export interface Spreadsheet extends SheetTable {
 }
 
 export interface ReadOptions {
-  /** An XLSX's sheet to read; the first when not given. */
+  /** An XLSX's sheet to read; the first that is not hidden when not given. */
   readonly sheet?: string;
   /** The 1-based row of the headers; found when not given. */
   readonly headerRow?: number;
@@ -63,8 +63,8 @@ export async function readSpreadsheet(bytes: Buffer, options: ReadOptions = {}):
     const type = await fileTypeFromBuffer(bytes);
     throw new ImportFileError('notSpreadsheet', type ? { detected: type.ext } : {});
   }
-  const delimiter = detectDelimiter(bytes, encoding);
-  const table = await scanTable(csvRows(bytes, encoding, delimiter), options.headerRow);
+  const layout = detectDelimiter(bytes, encoding);
+  const table = await scanTable(csvRows(bytes, encoding, layout), options.headerRow);
   const noSheets = (name: string): never => {
     throw new ImportFileError('sheetNotFound', { sheet: name });
   };
@@ -72,7 +72,7 @@ export async function readSpreadsheet(bytes: Buffer, options: ReadOptions = {}):
     ...table,
     kind: 'csv',
     encoding,
-    delimiter,
+    delimiter: layout.delimiter,
     sheets: [],
     sheet: null,
     sheetTable: async (name) => noSheets(name),
@@ -82,7 +82,7 @@ export async function readSpreadsheet(bytes: Buffer, options: ReadOptions = {}):
 
 async function readXlsx(bytes: Buffer, options: ReadOptions): Promise<Spreadsheet> {
   const workbook = await openWorkbook(bytes);
-  const sheet = options.sheet ?? workbook.sheets[0];
+  const sheet = options.sheet ?? workbook.firstVisible;
   if (sheet === undefined) {
     throw new ImportFileError('empty');
   }

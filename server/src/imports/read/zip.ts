@@ -17,12 +17,14 @@ export interface ZipArchive {
   has(name: string): boolean;
   /** A part's bytes as they inflate, guarded; `null` when there is no such part. */
   open(name: string): Promise<Readable | null>;
-  /** A whole (small) part as text, or `null` when there is no such part. */
+  /** A whole part of at most 32 MiB as text, or `null` when there is no such part. */
   text(name: string): Promise<string | null>;
 }
 
 /** The most parts an XLSX may hold; a real one has tens. Past it, the central directory alone is the attack. */
 const MAX_ENTRIES = 10_000;
+/** The largest part read whole as text (the workbook, its relationships, its styles); sheets are streamed. */
+const MAX_TEXT_PART = 32 * 1024 * 1024;
 const MiB = 1024 * 1024;
 
 /** Opens a zip held in memory, or refuses it with an `ImportFileError`. */
@@ -78,6 +80,9 @@ export async function openZip(bytes: Buffer): Promise<ZipArchive> {
     has: (name) => entries.has(partKey(name)),
     open,
     async text(name) {
+      if ((entries.get(partKey(name))?.uncompressedSize ?? 0) > MAX_TEXT_PART) {
+        throw new ImportFileError('damaged');
+      }
       const stream = await open(name);
       if (!stream) {
         return null;

@@ -1,9 +1,9 @@
-import { GENETIC_MARKERS, type Language, type PatientFilters, takesVaf } from '@registry/shared';
+import { GENETIC_MARKERS, type Language, type OutcomeFilters, takesVaf } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlLiteral } from '../../db/sql-text.ts';
 import { whereOf } from '../../db/statements.ts';
+import { cohortConditions } from '../outcomes/outcomes-sql.ts';
 import type { Viewer } from '../patient-access.ts';
-import { listConditions } from '../read-model/list-sql.ts';
 import {
   DIAGNOSTIC_FIELDS,
   DRUG_FIELDS,
@@ -39,9 +39,19 @@ export interface ExportKey {
   readonly createdAt: string;
 }
 
-/** The next `limit` patients matching the filters after `after`, oldest first. */
-export function keysSql(filters: PatientFilters, after: ExportKey | null, limit: number): SQL {
-  const conditions = listConditions(ADMIN, filters);
+/**
+ * The next `limit` patients matching the filters (the list's, and a range of diagnosis dates as the
+ * outcomes take it) after `after`, oldest first; only those registered by `until` when it is given.
+ */
+export function keysSql(
+  { filters, until }: { readonly filters: OutcomeFilters; readonly until?: Date },
+  after: ExportKey | null,
+  limit: number,
+): SQL {
+  const conditions = cohortConditions(ADMIN, filters);
+  if (until) {
+    conditions.push(sql`l.created_at <= ${until.toISOString()}::timestamptz`);
+  }
   if (after) {
     conditions.push(
       sql`l.created_at >= ${after.createdAt}::timestamptz`,

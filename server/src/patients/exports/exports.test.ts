@@ -428,6 +428,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       patientRows: async () => rows,
       recordRows: async () => rows,
       documents: async () => rows.map(() => JSON.stringify(patient)),
+      run: async <T>() => rows as T[],
     };
     const endless: ExportSource = {
       async *read(read) {

@@ -1,0 +1,13 @@
+import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The codebook's page (`/codebook`): every variable of a dataset, its type, values and derivation. */
+export function CodebookLink() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/codebook" size="sm">
+      {t('datasets.codebookLink')}
+    </Anchor>
+  );
+}
