@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { type Caller, newAdmin, newDoctor } from '../test/patients.ts';
+import { newAdmin, newDoctor } from '../test/patients.ts';
 import { confirm, fullPatient, rowsOf, run, uploaded } from './test/import-kit.ts';
 
 /**
