@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { registerStrictQueries } from './http/strict-query.ts';
 import { registerWebApp } from './http/web.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { auditExportRoutes } from './patients/exports/audit-export.routes.ts';
 import { exportsRoutes } from './patients/exports/exports.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(usersAdminRoutes, { ctx });
       await api.register(institutionsRoutes, { ctx });
       await api.register(qualityRoutes, { ctx });
+      await api.register(importsRoutes, { ctx });
       await api.register(datasetsRoutes, { ctx });
       await api.register(codebookRoutes, { ctx });
     },

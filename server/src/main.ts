@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { type JobKind, startJobSweep } from './background/jobs.ts';
+import { type JobKind, jobRunnerOf, startJobSweep } from './background/jobs.ts';
 import { openControlSocket } from './backup/control-socket.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig, startFailureText } from './config.ts';
 import { DataDirUnsafeError, keepFilesPrivate, prepareDataDir } from './data-dir.ts';
@@ -9,13 +9,14 @@ import { datasetKeyOf } from './datasets/pseudonyms.ts';
 import { migrateAsOwner } from './db/roles.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { describeError } from './http/logging.ts';
+import { IMPORT_JOB } from './imports/import-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startNotificationMails } from './quality/notifications.service.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 import { sealStoredSecrets, totpKeyOf } from './users/secret-box.ts';
 
 /** Every kind of background job, which the sweep of abandoned jobs tells of theirs. */
-const JOB_KINDS: readonly JobKind[] = [DATASET_JOB];
+const JOB_KINDS: readonly JobKind[] = [IMPORT_JOB, DATASET_JOB];
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
   mailLog.info = (message) => app.log.info(message);
   const stopHousekeeping = startHousekeeping(ctx, app.log);
   const stopNotificationMails = startNotificationMails(ctx, app.log);
+  // The background jobs (imports, datasets) that a stopped server left running are marked failed.
   const stopJobSweep = startJobSweep(ctx, JOB_KINDS, app.log);
 
   try {
@@ -152,6 +154,8 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     bound.unref();
     closeControlSocket()
+      // Background jobs stop at their next patient: each patient is written whole, and the job is failed.
+      .then(() => jobRunnerOf(ctx).close())
       .then(() => app.close())
       .then(() => {
         clearTimeout(bound);

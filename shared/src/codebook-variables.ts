@@ -15,6 +15,7 @@ import {
   type CodebookDerivation,
   type CodebookLabel,
   type CodebookValueLabels,
+  type VariableUnit,
 } from './locales/codebook.ts';
 import type { ExportField, ExportTexts } from './locales/exports.ts';
 import type { Patient } from './patients.ts';
@@ -58,8 +59,8 @@ export interface VariableDeclaration {
   readonly table: CodebookTable;
   readonly type: VariableType;
   readonly label: VariableLabel;
-  /** The unit of a number (`days`, `years`, `%`, `10^9/L`). */
-  readonly unit?: string;
+  /** The unit of a number: a word of the codebook's texts (`days`, `years`), or a symbol (`%`, `10^9/L`). */
+  readonly unit?: VariableUnit;
   /** The codes of a `code` variable. */
   readonly values?: readonly string[];
   readonly valueLabels?: ValueLabels;
@@ -86,7 +87,7 @@ export type NotVariables =
 type Declared<K extends PropertyKey> = { readonly [F in K]-?: readonly VariableDeclaration[] | NotVariables };
 
 /** The variables of a part's declarations, in their order (its bookkeeping has none). */
-export const variablesOf = (declared: Declared<PropertyKey>): readonly VariableDeclaration[] =>
+export const declaredVariablesOf = (declared: Declared<PropertyKey>): readonly VariableDeclaration[] =>
   Object.values<readonly VariableDeclaration[] | NotVariables>(declared).flatMap((part) =>
     Array.isArray(part) ? part : [],
   );
@@ -403,7 +404,7 @@ export const PATIENT_VARIABLES: Declared<keyof Patient> = {
   createdAt: [
     patientVariable({ name: 'registration_date', type: 'date', label: { text: 'registrationDate' } }),
   ],
-  demography: variablesOf(DEMOGRAPHY_VARIABLES),
+  demography: declaredVariablesOf(DEMOGRAPHY_VARIABLES),
   diagnostics: { records: ['diagnostic'] },
   riskLevel: [
     patientVariable({
@@ -432,7 +433,7 @@ export const PATIENT_VARIABLES: Declared<keyof Patient> = {
       derivation: 'eln2024',
     }),
   ],
-  course: variablesOf(COURSE_VARIABLES),
+  course: declaredVariablesOf(COURSE_VARIABLES),
   deathDate: [patientVariable({ name: 'death_date', type: 'date', label: { header: 'deathDate' } })],
   deathCause: [
     patientVariable({

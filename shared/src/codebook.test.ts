@@ -181,6 +181,9 @@ describe('the codebook (CONTRACT §15)', () => {
         derived: true,
       });
     }
+    expect(codebookVariable('patients', 'os_days', 'es')?.unit).toBe('días');
+    expect(codebookVariable('patients', 'age_dx', 'es')?.unit).toBe('años');
+    expect(codebookVariable('patients', 'wbc_dx', 'es')?.unit).toBe('10^9/L');
     expect(codeLabels('patients', 'os_days', 'en')).toBeNull();
     expect(codeLabels('patients', 'no_such_variable', 'en')).toBeNull();
     expect(codebookVariable('markers', 'npm1', 'en')).toBeUndefined();

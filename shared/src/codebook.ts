@@ -2,12 +2,12 @@ import { CODEBOOK_TABLES, type CodebookTable, type CodebookVariable } from './co
 import {
   DATASET_VARIABLES,
   type Deidentification,
+  declaredVariablesOf,
   GENETICS_VARIABLES,
   type NotVariables,
   PATIENT_VARIABLES,
   TABLE_KEYS,
   type VariableDeclaration,
-  variablesOf,
 } from './codebook-variables.ts';
 import { KARYOTYPE_FINDINGS, REARRANGEMENTS } from './genetics/markers.ts';
 import { CODEBOOK_TEXTS } from './locales/codebook.ts';
@@ -47,7 +47,7 @@ function partVariables(part: readonly VariableDeclaration[] | NotVariables): rea
   if ('records' in part) {
     return part.records.flatMap((record) =>
       Object.values(RECORD_FIELDS[record]).flatMap((field) =>
-        isPlainField(field) ? [fieldVariable(field)] : variablesOf(GENETICS_VARIABLES),
+        isPlainField(field) ? [fieldVariable(field)] : declaredVariablesOf(GENETICS_VARIABLES),
       ),
     );
   }
@@ -121,6 +121,12 @@ function codeLabelOf(variable: VariableDeclaration, code: string, language: Lang
   return labels[code] ?? code;
 }
 
+/** A unit in a language: a word translated, a symbol as it is. */
+function unitIn(unit: string, language: Language): string {
+  const units: Readonly<Record<string, string>> = CODEBOOK_TEXTS[language].units;
+  return units[unit] ?? unit;
+}
+
 /** A declared variable in a language, as `GET /api/codebook` answers it. */
 function variableIn(variable: VariableDeclaration, language: Language): CodebookVariable {
   return {
@@ -128,7 +134,7 @@ function variableIn(variable: VariableDeclaration, language: Language): Codebook
     label: labelOf(variable, language),
     table: variable.table,
     type: variable.type,
-    unit: variable.unit ?? null,
+    unit: variable.unit === undefined ? null : unitIn(variable.unit, language),
     values: variable.values?.map((code) => ({ code, label: codeLabelOf(variable, code, language) })) ?? null,
     identifying: variable.identifying ?? false,
     derived: variable.derivation !== undefined,

@@ -12,6 +12,8 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** The most data rows and columns a file may hold. */
 export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_COLUMNS = 500;
+/** The most different values of a column the import lists for its mapping. */
+export const IMPORT_COLUMN_VALUES = 200;
 /** How long after its apply an import can be undone, in days. */
 export const IMPORT_UNDO_DAYS = 30;
 /** The file names taken (the content decides, not the name). */
@@ -110,11 +112,15 @@ export const applyImportSchema = z.strictObject({
 });
 export type ApplyImportInput = z.infer<typeof applyImportSchema>;
 
-/** A column of the file: its header and a few of its first values. */
+/** A column of the file: its header, a few of its first values, and its different values for the mapping. */
 export const importColumnSchema = z.object({
   index: z.number().int(),
   header: z.string(),
   samples: z.array(z.string()),
+  /** Its different values (trimmed, at most `IMPORT_COLUMN_VALUES`), which a coded variable's mapping lists. */
+  values: z.array(z.string()),
+  /** Whether it has more different values than `values` lists. */
+  moreValues: z.boolean(),
 });
 export type ImportColumn = z.infer<typeof importColumnSchema>;
 

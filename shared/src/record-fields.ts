@@ -13,6 +13,7 @@ import {
   TREATMENT_SCHEMES,
 } from './enums.ts';
 import type { LabReport } from './lab-reports.ts';
+import type { VariableUnit } from './locales/codebook.ts';
 import type { ExportField, ExportTexts } from './locales/exports.ts';
 import type { Sample } from './samples.ts';
 import type { Drug, Treatment } from './treatments.ts';
@@ -81,7 +82,7 @@ export type FieldDeclaration<K extends keyof ByValue = keyof ByValue> = ByValue[
   /** The export's header, when it is not the field's own (a diagnostic's `riskLevel` is `dxRiskLevel`). */
   readonly header?: ExportField;
   /** The unit of a number, as the codebook writes it (`10^9/L`, `%`). */
-  readonly unit?: string;
+  readonly unit?: VariableUnit;
   /** The codes of a `code` variable. */
   readonly values?: readonly string[];
   /** Free text that may name a person: left out of a de-identified dataset (CONTRACT §15). */

@@ -32,3 +32,31 @@ export function recordsOf<P extends RecordPart>(
 ): Promise<RecordParts[P]> {
   return createReadModelRepository(db).records(viewer, patientId, part);
 }
+
+export { type SheetLayout, xlsxLayout } from './exports/columns.ts';
+/** The streamed XLSX writer of the exports: the import's report and template are workbooks too. */
+export { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './exports/xlsx-writer.ts';
+/** A whole patient file judged and written at once: the import's apply and undo (CONTRACT §14). */
+export {
+  type DiagnosticFile,
+  type DrugFile,
+  type FileIssues,
+  type GeneticsFile,
+  type PatientFile,
+  patientFileIssues,
+  type ReportFile,
+  type SampleFile,
+  same,
+  type TreatmentFile,
+} from './patient-file.ts';
+export {
+  type FileWriteOptions,
+  patientsByIdentification,
+  removePatient,
+  type StoredPatient,
+  storedPatientFile,
+  storedPatientFiles,
+  type WrittenFile,
+  writePatientFile,
+} from './patient-file-write.ts';
+export type { PatientDoctor } from './patients.service.ts';

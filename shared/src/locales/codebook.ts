@@ -71,8 +71,14 @@ export interface CodebookValueLabels {
   readonly markerSource: Record<'entered' | 'karyotype' | 'normalKaryotype' | 'definition', string>;
 }
 
+/** The units written as words, in the language of the codebook; a symbol (`%`, `10^9/L`) is the same in both. */
+export type CodebookUnit = 'days' | 'years';
+/** A variable's unit: a word of the codebook's texts, or a symbol. */
+export type VariableUnit = CodebookUnit | '%' | '10^9/L';
+
 export interface CodebookTexts {
   readonly labels: Record<CodebookLabel, string>;
+  readonly units: Record<CodebookUnit, string>;
   readonly derivations: Record<CodebookDerivation, string>;
   readonly values: CodebookValueLabels;
   /** A marker's variable in the patients table, by its group: `{marker}` is its code. */
@@ -85,6 +91,7 @@ export interface CodebookTexts {
 }
 
 const es: CodebookTexts = {
+  units: { days: 'días', years: 'años' },
   labels: {
     pid: 'Identificador seudónimo del paciente',
     centre: 'Centro',
@@ -176,6 +183,7 @@ const es: CodebookTexts = {
 };
 
 const en: CodebookTexts = {
+  units: { days: 'days', years: 'years' },
   labels: {
     pid: 'Pseudonymous patient id',
     centre: 'Centre',

@@ -1,6 +1,7 @@
 import { en } from './en.ts';
 import { es } from './es.ts';
 
+export { CODEBOOK_TEXTS, type CodebookTexts } from './codebook.ts';
 export { DATASET_TEXTS, type DatasetTexts } from './datasets.ts';
 export { ELN_TEXTS, type ElnTexts } from './eln.ts';
 export { EXPORT_OWN_FIELDS, EXPORT_TEXTS, type ExportField, type ExportTexts } from './exports.ts';

@@ -1,6 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@registry/shared';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type esCodebook from '../locales/es/codebook.json';
+import type esImports from '../locales/es/imports.json';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
 import type esQuality from '../locales/es/quality.json';
@@ -14,12 +16,24 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view. All of them form one namespace; a group is fetched when a screen needs it, and only in
- * the language in use (docs/decisions/016-first-load-budget.md).
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view, `codebook` the
+ * codebook, `imports` the imports of spreadsheets. All of them form one namespace; a group is fetched when a screen
+ * needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
  */
-export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality';
+export type TextGroup =
+  | 'translation'
+  | 'shell'
+  | 'patients'
+  | 'wizard'
+  | 'outcomes'
+  | 'quality'
+  | 'codebook'
+  | 'imports';
 
-/** What the signed-in screens show: every group (they refer to each other's texts). */
+/**
+ * What the signed-in screens show: every group they refer to each other's texts from. A screen whose
+ * texts no other screen reads (the codebook) fetches its own with its code.
+ */
 export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
   'translation',
   'shell',
@@ -37,6 +51,8 @@ export type Resources = {
     typeof esWizard &
     typeof esOutcomes &
     typeof esQuality &
+    typeof esCodebook &
+    typeof esImports &
     SharedTexts;
 };
 
@@ -52,6 +68,8 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     wizard: () => json(import('../locales/es/wizard.json')),
     outcomes: () => json(import('../locales/es/outcomes.json')),
     quality: () => json(import('../locales/es/quality.json')),
+    codebook: () => json(import('../locales/es/codebook.json')),
+    imports: () => json(import('../locales/es/imports.json')),
   },
   en: {
     translation: () => json(import('../locales/en.ts')),
@@ -60,6 +78,8 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     wizard: () => json(import('../locales/en/wizard.json')),
     outcomes: () => json(import('../locales/en/outcomes.json')),
     quality: () => json(import('../locales/en/quality.json')),
+    codebook: () => json(import('../locales/en/codebook.json')),
+    imports: () => json(import('../locales/en/imports.json')),
   },
 };
 

@@ -27,6 +27,7 @@ export const TEST_DOCTOR_USER: User = {
   isActive: true,
   mfaEnabled: false,
   doctor: {
+    id: '00000000-0000-4000-8000-000000000004',
     first_name: 'Ana',
     last_name: 'Paz',
     gender: 'female',
@@ -42,6 +43,12 @@ export function renderScreen(
 ) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   const queryClient = createQueryClient();
+  // The app's rule of when to ask again, without its growing pause (1 s, then 2 s) between tries: a
+  // screen's error state is reached as the app reaches it, after the same tries, but at once.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 },
+  });
   if (user) {
     queryClient.setQueryData(meQueryKey, user);
   }

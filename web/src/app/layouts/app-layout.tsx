@@ -2,9 +2,11 @@ import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@registry/shared';
 import {
+  IconBook2,
   IconBuildingHospital,
   IconChartLine,
   IconChecklist,
+  IconFileImport,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -42,15 +44,19 @@ export function AppLayout({ user }: AppLayoutProps) {
   const items = user.isAdmin
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
         { to: '/quality', label: t('coordinator.menu'), icon: IconChecklist },
         { to: '/audit', label: t('audit.title'), icon: IconHistory },
+        { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ]
     : [
         { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
+        { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ];
 
   const signOut = () =>
