@@ -114,7 +114,7 @@ describe('analysis datasets', () => {
           token: admin.token,
         });
         expect(download.statusCode, download.body).toBe(200);
-        return { id, dataset, bytes: download.rawPayload, zip: readZip(download.rawPayload) };
+        return { id, dataset, bytes: download.rawPayload, zip: await readZip(download.rawPayload) };
       })();
       cache.set(key, found);
     }
@@ -274,7 +274,7 @@ describe('analysis datasets', () => {
       );
       expect(download.rawPayload.length).toBe(dataset.size);
       expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(dataset.sha256);
-      const zip = readZip(download.rawPayload);
+      const zip = await readZip(download.rawPayload);
       expect(zip.names).toEqual([...DATASET_FILES]);
       for (const table of DATASET_TABLES) {
         expect(zip.rows(`${table}.csv`).length, table).toBe(dataset.rows[table]);
