@@ -331,7 +331,7 @@ describe('analysis datasets', () => {
       const sex = described.find((row) => row.table === 'patients' && row.name === 'sex');
       expect(sex).toMatchObject({ type: 'code', values: 'male=Masculino | female=Femenino' });
       const days = described.find((row) => row.table === 'patients' && row.name === 'death_date');
-      expect(days).toMatchObject({ type: 'integer', unit: 'days' });
+      expect(days).toMatchObject({ type: 'integer', unit: 'días' });
     });
 
     it('describes every file in a Frictionless data package: types, codes, keys', async () => {
