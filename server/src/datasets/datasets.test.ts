@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { codebookVariables, DATASET_TABLES, type Dataset } from '@registry/shared';
+import { codebookVariables, DATASET_TABLES, type Dataset, translateKey } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
@@ -135,18 +135,18 @@ describe('analysis datasets', () => {
     });
 
     it.each([
-      ['no purpose', { studyKey: 'x' }, 'purpose', 'validation.purposeLength'],
+      ['no purpose', { studyKey: 'x' }, 'purpose', 'datasets.purposeLength'],
       [
         'a purpose of 9 characters',
         { purpose: 'Demasiado', studyKey: 'x' },
         'purpose',
-        'validation.purposeLength',
+        'datasets.purposeLength',
       ],
       [
         'a purpose of 501 characters',
         { purpose: 'x'.repeat(501), studyKey: 'x' },
         'purpose',
-        'validation.purposeLength',
+        'datasets.purposeLength',
       ],
       ['no study key', { purpose: PURPOSE }, 'studyKey', 'validation.required'],
       [
@@ -159,7 +159,7 @@ describe('analysis datasets', () => {
         'free text in a de-identified dataset',
         { purpose: PURPOSE, studyKey: 'x', freeText: true },
         'freeText',
-        'validation.freeTextIdentified',
+        'datasets.freeTextIdentified',
       ],
       [
         'dates other than intervals or shifted',
@@ -190,7 +190,9 @@ describe('analysis datasets', () => {
           payload,
           headers: { 'accept-language': 'en' },
         });
-        expect(Object.values(en.json().fields ?? {}).join(' ')).not.toContain(key);
+        // In the caller's language, never the key itself.
+        expect(translateKey('en', key)).not.toBe(key);
+        expect(Object.values(en.json().fields ?? {})).toContain(translateKey('en', key));
       }
     });
 
