@@ -40,10 +40,10 @@ export type DatasetFilters = z.infer<typeof datasetFiltersSchema>;
  */
 export const datasetRequestSchema = z
   .strictObject({
-    purpose: storableString('validation.purposeLength')
+    purpose: storableString('datasets.purposeLength')
       .trim()
-      .min(PURPOSE_MIN, 'validation.purposeLength')
-      .max(PURPOSE_MAX, 'validation.purposeLength'),
+      .min(PURPOSE_MIN, 'datasets.purposeLength')
+      .max(PURPOSE_MAX, 'datasets.purposeLength'),
     filters: datasetFiltersSchema.default({}),
     identified: z.boolean({ error: 'validation.invalid' }).default(false),
     dates: z.enum(DATASET_DATES, { error: 'validation.chooseOption' }).default('intervals'),
@@ -53,7 +53,7 @@ export const datasetRequestSchema = z
   })
   .refine((request) => request.identified || !request.freeText, {
     path: ['freeText'],
-    error: 'validation.freeTextIdentified',
+    error: 'datasets.freeTextIdentified',
   });
 export type DatasetRequest = z.infer<typeof datasetRequestSchema>;
 /** What a form sends: the defaults may be left out. */

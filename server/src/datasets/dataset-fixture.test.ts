@@ -153,7 +153,7 @@ describe('a dataset read in R gives the registry’s survival, incidences and co
       token: admin.token,
     });
     expect(download.statusCode, download.body).toBe(200);
-    zip = readZip(download.rawPayload);
+    zip = await readZip(download.rawPayload);
   }, 300_000);
   afterAll(() => t.close());
 

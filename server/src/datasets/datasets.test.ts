@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { codebookVariables, DATASET_TABLES, type Dataset } from '@registry/shared';
+import { codebookVariables, DATASET_TABLES, type Dataset, translateKey } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
@@ -114,7 +114,7 @@ describe('analysis datasets', () => {
           token: admin.token,
         });
         expect(download.statusCode, download.body).toBe(200);
-        return { id, dataset, bytes: download.rawPayload, zip: readZip(download.rawPayload) };
+        return { id, dataset, bytes: download.rawPayload, zip: await readZip(download.rawPayload) };
       })();
       cache.set(key, found);
     }
@@ -135,18 +135,18 @@ describe('analysis datasets', () => {
     });
 
     it.each([
-      ['no purpose', { studyKey: 'x' }, 'purpose', 'validation.purposeLength'],
+      ['no purpose', { studyKey: 'x' }, 'purpose', 'datasets.purposeLength'],
       [
         'a purpose of 9 characters',
         { purpose: 'Demasiado', studyKey: 'x' },
         'purpose',
-        'validation.purposeLength',
+        'datasets.purposeLength',
       ],
       [
         'a purpose of 501 characters',
         { purpose: 'x'.repeat(501), studyKey: 'x' },
         'purpose',
-        'validation.purposeLength',
+        'datasets.purposeLength',
       ],
       ['no study key', { purpose: PURPOSE }, 'studyKey', 'validation.required'],
       [
@@ -159,7 +159,7 @@ describe('analysis datasets', () => {
         'free text in a de-identified dataset',
         { purpose: PURPOSE, studyKey: 'x', freeText: true },
         'freeText',
-        'validation.freeTextIdentified',
+        'datasets.freeTextIdentified',
       ],
       [
         'dates other than intervals or shifted',
@@ -190,7 +190,9 @@ describe('analysis datasets', () => {
           payload,
           headers: { 'accept-language': 'en' },
         });
-        expect(Object.values(en.json().fields ?? {}).join(' ')).not.toContain(key);
+        // In the caller's language, never the key itself.
+        expect(translateKey('en', key)).not.toBe(key);
+        expect(Object.values(en.json().fields ?? {})).toContain(translateKey('en', key));
       }
     });
 
@@ -274,7 +276,7 @@ describe('analysis datasets', () => {
       );
       expect(download.rawPayload.length).toBe(dataset.size);
       expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(dataset.sha256);
-      const zip = readZip(download.rawPayload);
+      const zip = await readZip(download.rawPayload);
       expect(zip.names).toEqual([...DATASET_FILES]);
       for (const table of DATASET_TABLES) {
         expect(zip.rows(`${table}.csv`).length, table).toBe(dataset.rows[table]);
@@ -331,7 +333,7 @@ describe('analysis datasets', () => {
       const sex = described.find((row) => row.table === 'patients' && row.name === 'sex');
       expect(sex).toMatchObject({ type: 'code', values: 'male=Masculino | female=Femenino' });
       const days = described.find((row) => row.table === 'patients' && row.name === 'death_date');
-      expect(days).toMatchObject({ type: 'integer', unit: 'days' });
+      expect(days).toMatchObject({ type: 'integer', unit: 'días' });
     });
 
     it('describes every file in a Frictionless data package: types, codes, keys', async () => {
