@@ -16,23 +16,16 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view,
- * `codebook` the codebook, `datasets` the analysis datasets. All of them form one namespace; a group is
- * fetched when a screen needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view, `codebook` the codebook. All of them form one namespace; a group is fetched when a screen needs it, and only in
+ * the language in use (docs/decisions/016-first-load-budget.md). The datasets' texts (`locales/<language>/
+ * datasets.json`) are no group: they come inside their screens' code, in both languages, so that the
+ * first load carries not even their loaders (features/datasets/datasets-texts.ts).
  */
-export type TextGroup =
-  | 'translation'
-  | 'shell'
-  | 'patients'
-  | 'wizard'
-  | 'outcomes'
-  | 'quality'
-  | 'codebook'
-  | 'datasets';
+export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality' | 'codebook';
 
 /**
  * What the signed-in screens show: every group they refer to each other's texts from. A screen whose
- * texts no other screen reads (the codebook, the datasets) fetches its own with its code (app/router.tsx).
+ * texts no other screen reads (the codebook) fetches its own with its code.
  */
 export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
   'translation',
@@ -69,7 +62,6 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     outcomes: () => json(import('../locales/es/outcomes.json')),
     quality: () => json(import('../locales/es/quality.json')),
     codebook: () => json(import('../locales/es/codebook.json')),
-    datasets: () => json(import('../locales/es/datasets.json')),
   },
   en: {
     translation: () => json(import('../locales/en.ts')),
@@ -79,7 +71,6 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     outcomes: () => json(import('../locales/en/outcomes.json')),
     quality: () => json(import('../locales/en/quality.json')),
     codebook: () => json(import('../locales/en/codebook.json')),
-    datasets: () => json(import('../locales/en/datasets.json')),
   },
 };
 
