@@ -80,31 +80,31 @@ export function DatasetsList() {
     {
       key: 'requested',
       header: t('datasets.list.requested'),
-      width: 150,
+      width: 140,
       render: (d) => <RequestedCell dataset={d} />,
     },
     {
       key: 'purpose',
       header: t('datasets.list.purpose'),
-      width: 200,
+      width: 180,
       render: (d) => <PurposeLink dataset={d} />,
     },
     {
       key: 'filters',
       header: t('datasets.list.filters'),
-      width: 170,
+      width: 150,
       render: (d) => <FiltersCell dataset={d} />,
     },
     {
       key: 'options',
       header: t('datasets.list.options'),
-      width: 160,
+      width: 150,
       render: (d) => <OptionsCell dataset={d} />,
     },
     {
       key: 'contents',
       header: t('datasets.list.contents'),
-      width: 170,
+      width: 150,
       render: (d) =>
         d.status === 'ready' ? (
           <Stack gap={2}>
@@ -185,7 +185,7 @@ export function DatasetsList() {
           rowKey={(d) => d.id}
           emptyText={t('datasets.list.empty')}
           busy={busy}
-          minWidth={1000}
+          minWidth={940}
         />
       </Paper>
     );
