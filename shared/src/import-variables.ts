@@ -1,25 +1,12 @@
 import { codebookDeclaration } from './codebook.ts';
-import type { CodebookTable } from './codebook-schema.ts';
 import type { VariableDeclaration } from './codebook-variables.ts';
-import type { Language } from './locales/index.ts';
+import { type ImportRecord, importWritesName, readImportVariableName } from './import-variable-names.ts';
 
 /**
- * The variables of an import (CONTRACT §14): the codebook's (§15), one patient per row. The patient's
- * own variables, its first diagnostic's and its genetics' keep their names (`birth_date`, `dx_subtype`,
- * `npm1_vaf`); a repeated record's are numbered by its order: `sample_1_date`, `treatment_2_scheme`,
- * `response_1_category`, `treatment_1_drug_2_name`, `lab_report_3_content`. A diagnostic after the
- * first (the export's Diagnostics sheet) is `diagnostic_2_dx_date`.
+ * The variables of an import (CONTRACT §14): the codebook's (§15), one patient per row, named by the
+ * grammar of `import-variable-names.ts` (`birth_date`, `treatment_2_scheme`, `treatment_1_drug_2_name`),
+ * each with the codebook's declaration behind it.
  */
-
-/** The kinds of record a numbered variable belongs to. */
-export type ImportRecord =
-  | 'patient'
-  | 'diagnostic'
-  | 'sample'
-  | 'treatment'
-  | 'response'
-  | 'drug'
-  | 'labReport';
 
 export interface ImportVariable {
   /** The import's name, numbered. */
@@ -33,155 +20,23 @@ export interface ImportVariable {
   readonly drug: number | null;
 }
 
-/** The most records of a kind a row may number (the API's own limits). */
-export const IMPORT_MAX_RECORDS = 50;
-
-const NUMBERED: readonly { pattern: RegExp; record: ImportRecord; table: CodebookTable }[] = [
-  { pattern: /^treatment_(\d{1,2})_drug_(\d{1,2})_([a-z][a-z0-9_]*)$/, record: 'drug', table: 'drugs' },
-  { pattern: /^treatment_(\d{1,2})_([a-z][a-z0-9_]*)$/, record: 'treatment', table: 'treatments' },
-  { pattern: /^response_(\d{1,2})_([a-z][a-z0-9_]*)$/, record: 'response', table: 'responses' },
-  { pattern: /^sample_(\d{1,2})_([a-z][a-z0-9_]*)$/, record: 'sample', table: 'samples' },
-  { pattern: /^lab_report_(\d{1,2})_([a-z][a-z0-9_]*)$/, record: 'labReport', table: 'lab_reports' },
-  { pattern: /^diagnostic_(\d{1,2})_([a-z][a-z0-9_]*)$/, record: 'diagnostic', table: 'patients' },
-];
-
-/** The variables a record's number stands for, and so are never numbered themselves. */
-const ORDERS: ReadonlySet<string> = new Set(['order']);
-
-/** The first diagnostic's variables in `patients` (those a diagnostic after the first has too). */
-const DIAGNOSTIC_VARIABLES: ReadonlySet<string> = new Set([
-  'dx_date',
-  'dx_secondary',
-  'dx_subtype',
-  'organ_failures',
-  'fitness',
-  'relapse',
-  'relapse_date',
-  'dx_risk',
-  'consent',
-  'consent_date',
-  'dx_secondary_description',
-  'wbc_dx',
-  'marrow_blasts_dx',
-]);
-
-const inRange = (text: string | undefined) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= IMPORT_MAX_RECORDS ? n : null;
-};
-
 /** An import variable by its name; null for a name that is not one. */
 export function importVariable(name: string): ImportVariable | null {
-  for (const { pattern, record, table } of NUMBERED) {
-    const match = pattern.exec(name);
-    if (!match) {
-      continue;
-    }
-    const index = inRange(match[1]);
-    const drug = record === 'drug' ? inRange(match[2]) : null;
-    const base = match[record === 'drug' ? 3 : 2] ?? '';
-    if (index === null || (record === 'drug' && drug === null) || ORDERS.has(base)) {
-      return null;
-    }
-    if (record === 'diagnostic' && (index < 2 || !DIAGNOSTIC_VARIABLES.has(base))) {
-      return null;
-    }
-    const declaration = codebookDeclaration(table, base);
-    return declaration ? { name, declaration, record, index, drug } : null;
-  }
-  const declaration = codebookDeclaration('patients', name);
-  if (!declaration) {
-    return null;
-  }
-  return {
-    name,
-    declaration,
-    record: DIAGNOSTIC_VARIABLES.has(name) ? 'diagnostic' : 'patient',
-    index: DIAGNOSTIC_VARIABLES.has(name) ? 1 : null,
-    drug: null,
-  };
-}
-
-/** A numbered variable's name from its record, numbers and codebook name. */
-export function importVariableName(
-  record: ImportRecord,
-  base: string,
-  index: number | null = null,
-  drug: number | null = null,
-): string {
-  switch (record) {
-    case 'patient':
-      return base;
-    case 'diagnostic':
-      return index === null || index === 1 ? base : `diagnostic_${index}_${base}`;
-    case 'drug':
-      return `treatment_${index}_drug_${drug}_${base}`;
-    case 'labReport':
-      return `lab_report_${index}_${base}`;
-    default:
-      return `${record}_${index}_${base}`;
-  }
+  const read = readImportVariableName(name);
+  const declaration = read ? codebookDeclaration(read.table, read.base) : null;
+  return read && declaration
+    ? { name, declaration, record: read.record, index: read.index, drug: read.drug }
+    : null;
 }
 
 /**
- * The patient's variables that the registry keeps but an import does not write: what the registry
- * derives, the keys and names of an export (the patient's id, its institution and doctor, its
- * registration), and what the codebook describes in long form (`markers`).
+ * Whether an import writes the variable: `write`, or why not (derived by the registry, or not the
+ * caller's). What the codebook describes in long form (`markers`) is not an import variable at all.
  */
-const NOT_WRITTEN: ReadonlySet<string> = new Set([
-  'patient_id',
-  'centre',
-  'institution',
-  'institution_code',
-  'institution_type',
-  'doctor',
-  'registration_date',
-]);
-
-/** What the patient's variables only an admin writes: Code OP (and the NGS OP lab report, by its name). */
-const ADMIN_ONLY: ReadonlySet<string> = new Set(['code_op']);
-
-/** Whether an import writes the variable: `write`, or why not (derived by the registry, or not the caller's). */
 export function importWrites(variable: ImportVariable, admin: boolean): 'write' | 'derived' | 'notAllowed' {
-  if (variable.declaration.derivation !== undefined || NOT_WRITTEN.has(variable.declaration.name)) {
-    return 'derived';
-  }
-  if (variable.record === 'patient' && ADMIN_ONLY.has(variable.name) && !admin) {
-    return 'notAllowed';
-  }
-  return 'write';
+  return importWritesName(
+    { record: variable.record, base: variable.declaration.name },
+    variable.declaration.derivation !== undefined,
+    admin,
+  );
 }
-
-/** A numbered variable's label: the codebook's, with its record's number (`Tratamiento 2: Esquema`). */
-export function importVariableLabel(variable: ImportVariable, label: string, language: Language): string {
-  const words = IMPORT_RECORD_WORDS[language];
-  switch (variable.record) {
-    case 'patient':
-      return label;
-    case 'diagnostic':
-      return variable.index === 1 ? label : `${words.diagnostic} ${variable.index}: ${label}`;
-    case 'drug':
-      return `${words.treatment} ${variable.index}, ${words.drug} ${variable.drug}: ${label}`;
-    default:
-      return `${words[variable.record]} ${variable.index}: ${label}`;
-  }
-}
-
-const IMPORT_RECORD_WORDS: Record<Language, Record<Exclude<ImportRecord, 'patient'>, string>> = {
-  es: {
-    diagnostic: 'Diagnóstico',
-    sample: 'Muestra',
-    treatment: 'Tratamiento',
-    response: 'Respuesta al tratamiento',
-    drug: 'Droga',
-    labReport: 'Informe de laboratorio',
-  },
-  en: {
-    diagnostic: 'Diagnostic',
-    sample: 'Sample',
-    treatment: 'Treatment',
-    response: 'Response to treatment',
-    drug: 'Drug',
-    labReport: 'Lab report',
-  },
-};

@@ -20,6 +20,7 @@ export * from './genetics/karyotype.ts';
 export * from './genetics/markers.ts';
 export * from './http.ts';
 export * from './identification.ts';
+export * from './import-variable-names.ts';
 export * from './import-variables.ts';
 export * from './imports.ts';
 export * from './institutions.ts';

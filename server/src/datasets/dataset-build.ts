@@ -6,7 +6,6 @@ import {
   DATASET_TEXTS,
   type DatasetFilters,
   type DatasetRows,
-  type DatasetTable,
   EXPORT_TEXTS,
   type Genetics,
 } from '@registry/shared';

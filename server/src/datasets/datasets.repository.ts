@@ -1,4 +1,4 @@
-import type { Dataset, DatasetFilters, DatasetRequest, DatasetRows, DatasetStatus } from '@registry/shared';
+import type { Dataset, DatasetRequest, DatasetRows, DatasetStatus } from '@registry/shared';
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { datasetCentres, datasetChunks, datasets, institutions, users } from '../db/schema.ts';

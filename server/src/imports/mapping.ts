@@ -14,7 +14,7 @@ import {
   MARKER_VARIABLES,
   type VariableDeclaration,
 } from '@registry/shared';
-import { type GuessVariable, guessColumns, guessValues } from './reader.ts';
+import { type GuessVariable, guessColumns, guessValues } from './read/guess.ts';
 import { slotOf } from './slots.ts';
 
 /**

@@ -1,4 +1,9 @@
-import { type Language, translateImportCheckMessage, translateKey } from '@registry/shared';
+import {
+  type Language,
+  translateImportCheckMessage,
+  translateImportMessage,
+  translateKey,
+} from '@registry/shared';
 
 /**
  * An import message in a language: the import's own (`importRow`, `importMapping`, `importSheet`), the
@@ -14,7 +19,7 @@ export function messageText(
     return translateImportCheckMessage(language, key, params);
   }
   if (group === 'importFile' || group === 'importValue') {
-    return translateImportCheckMessage(language, key, params);
+    return translateImportMessage(language, key, params);
   }
   return translateKey(language, key);
 }

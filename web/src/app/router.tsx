@@ -4,6 +4,12 @@ import { AdminOnly, DoctorOnly, SignedInOnly, SignedOutOnly } from './guards.tsx
 import { lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
+/** An imports screen, with the imports' texts: fetched with it, since no other screen shows them. */
+const withImportTexts =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadTexts(['imports'])]).then(([module]) => module);
+
 /**
  * The screens' routes (docs/product-rules.md#screens); every screen's code is loaded on demand, so sign-in
  * does not carry the rest, with a loading indicator meanwhile (lazy-screen.tsx). An error in any of them
@@ -48,6 +54,18 @@ export const createAppRouter = () =>
               loadTexts(['codebook']),
             ]).then(([module]) => module),
           ),
+        },
+        {
+          path: 'imports',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/imports-page.tsx'))),
+        },
+        {
+          path: 'imports/new',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/new-import-page.tsx'))),
+        },
+        {
+          path: 'imports/:importId',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/import-page.tsx'))),
         },
         {
           path: 'patient/:patientId',

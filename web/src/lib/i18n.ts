@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type esCodebook from '../locales/es/codebook.json';
 import type esDatasets from '../locales/es/datasets.json';
+import type esImports from '../locales/es/imports.json';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
 import type esQuality from '../locales/es/quality.json';
@@ -16,12 +17,22 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view, `codebook` the codebook. All of them form one namespace; a group is fetched when a screen needs it, and only in
- * the language in use (docs/decisions/016-first-load-budget.md). The datasets' texts (`locales/<language>/
- * datasets.json`) are no group: they come inside their screens' code, in both languages, so that the
- * first load carries not even their loaders (features/datasets/datasets-texts.ts).
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view,
+ * `codebook` the codebook, `imports` the imports of spreadsheets. All of them form one namespace; a group
+ * is fetched when a screen needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
+ * The datasets' texts (`locales/<language>/datasets.json`) are no group: they come inside their screens'
+ * code, in both languages, so that the first load carries not even their loaders
+ * (features/datasets/datasets-texts.ts).
  */
-export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality' | 'codebook';
+export type TextGroup =
+  | 'translation'
+  | 'shell'
+  | 'patients'
+  | 'wizard'
+  | 'outcomes'
+  | 'quality'
+  | 'codebook'
+  | 'imports';
 
 /**
  * What the signed-in screens show: every group they refer to each other's texts from. A screen whose
@@ -45,6 +56,7 @@ export type Resources = {
     typeof esOutcomes &
     typeof esQuality &
     typeof esCodebook &
+    typeof esImports &
     typeof esDatasets &
     SharedTexts;
 };
@@ -62,6 +74,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     outcomes: () => json(import('../locales/es/outcomes.json')),
     quality: () => json(import('../locales/es/quality.json')),
     codebook: () => json(import('../locales/es/codebook.json')),
+    imports: () => json(import('../locales/es/imports.json')),
   },
   en: {
     translation: () => json(import('../locales/en.ts')),
@@ -71,6 +84,7 @@ const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
     outcomes: () => json(import('../locales/en/outcomes.json')),
     quality: () => json(import('../locales/en/quality.json')),
     codebook: () => json(import('../locales/en/codebook.json')),
+    imports: () => json(import('../locales/en/imports.json')),
   },
 };
 

@@ -1,6 +1,7 @@
 import { sharedTexts } from '@registry/shared';
 import { addTexts } from '../lib/i18n.ts';
 import enCodebook from '../locales/en/codebook.json';
+import enImports from '../locales/en/imports.json';
 import enOutcomes from '../locales/en/outcomes.json';
 import enPatients from '../locales/en/patients.json';
 import enQuality from '../locales/en/quality.json';
@@ -8,6 +9,7 @@ import enShell from '../locales/en/shell.json';
 import en from '../locales/en/translation.json';
 import enWizard from '../locales/en/wizard.json';
 import esCodebook from '../locales/es/codebook.json';
+import esImports from '../locales/es/imports.json';
 import esOutcomes from '../locales/es/outcomes.json';
 import esPatients from '../locales/es/patients.json';
 import esQuality from '../locales/es/quality.json';
@@ -24,6 +26,7 @@ addTexts('es', 'wizard', esWizard);
 addTexts('es', 'outcomes', esOutcomes);
 addTexts('es', 'quality', esQuality);
 addTexts('es', 'codebook', esCodebook);
+addTexts('es', 'imports', esImports);
 addTexts('en', 'translation', { ...en, ...sharedTexts.en });
 addTexts('en', 'shell', enShell);
 addTexts('en', 'patients', enPatients);
@@ -31,6 +34,7 @@ addTexts('en', 'wizard', enWizard);
 addTexts('en', 'outcomes', enOutcomes);
 addTexts('en', 'quality', enQuality);
 addTexts('en', 'codebook', enCodebook);
+addTexts('en', 'imports', enImports);
 
 // The datasets' texts are no group: their screens add them (features/datasets/datasets-texts.ts).
 import '../features/datasets/datasets-texts.ts';

@@ -42,6 +42,7 @@ async function workbook(build: (book: ExcelJS.Workbook) => void): Promise<Buffer
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
 const headersOf = (sheet: Spreadsheet) => sheet.columns.map((column) => column.header);
 
 describe('a CSV', () => {
@@ -393,7 +394,36 @@ describe('an XLSX', () => {
     ]);
   });
 
+  it('reads a workbook LibreOffice Calc wrote from the messy CSV, with the dates and numbers it read', async () => {
+    const sheet = await readSpreadsheet(fixture('libreoffice.xlsx'));
+    expect(sheet).toMatchObject({ kind: 'xlsx', sheets: ['cohort'], headerRow: 4, rowCount: 7 });
+    expect(sheet.columns[2]).toEqual({
+      index: 2,
+      header: 'F. nac.',
+      samples: ['1961-05-03', '1958-12-31', '7.8.1975', '1980', '29/02/1963'],
+    });
+    const rows = await rowsOf(sheet);
+    expect(rows[0]).toEqual({
+      row: 5,
+      cells: [
+        'HC-0001',
+        'Pérez, José',
+        utcDay(1961, 5, 3),
+        'M',
+        utcDay(2022, 1, 12),
+        'LMA M2',
+        12.5,
+        'RC',
+        'No',
+      ],
+    });
+    // What Calc could not read as a date stays the text it was; a year alone became a number.
+    expect(rows[3]?.cells.slice(2, 5)).toEqual([1980, 'Mujer', utcDay(2022, 4, 20)]);
+    expect(rows[4]?.cells[4]).toBe('31/02/2022');
+  });
+
   it('refuses a macro workbook, however it says so', async () => {
+    expect((await refusal(fixture('libreoffice-macro-enabled.xlsm'))).code).toBe('macro');
     const sheets = [{ name: 'Hoja1', rows: '<row r="1"><c t="inlineStr"><is><t>Id</t></is></c></row>' }];
     const vba = { name: 'xl/vbaProject.bin', data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) };
     const cases = [
@@ -470,6 +500,10 @@ describe('an XLSX', () => {
       sheets: [{ name: 'Hoja1', rows: '<row r="1"><c t="inlineStr"><is><t>Id</t></row>' }],
     });
     expect((await refusal(broken)).code).toBe('damaged');
+    const deep = xlsxOf({
+      sheets: [{ name: 'Hoja1', rows: `${'<row>'.repeat(100)}${'</row>'.repeat(100)}` }],
+    });
+    expect((await refusal(deep)).code).toBe('damaged');
     const badReference = xlsxOf({
       sheets: [{ name: 'Hoja1', rows: '<row r="1"><c r="11"><v>1</v></c></row>' }],
     });

@@ -15,17 +15,27 @@ export interface XmlHandlers {
   text?(text: string): void;
 }
 
+/**
+ * How deep elements may nest: a sheet's cells are seven levels down. A part nesting deeper is no
+ * spreadsheet, and would grow the parser's stack of open elements without bound.
+ */
+const MAX_DEPTH = 64;
+
 function parser(handlers: XmlHandlers): SaxesParser {
   const xml = new SaxesParser({ position: false });
+  let depth = 0;
   // Called through the object: a reader's methods keep their `this`.
-  if (handlers.open) {
-    xml.on('opentag', (tag) =>
-      handlers.open?.(localName(tag.name), tag.attributes as Record<string, string>),
-    );
-  }
-  if (handlers.close) {
-    xml.on('closetag', (tag) => handlers.close?.(localName(tag.name)));
-  }
+  xml.on('opentag', (tag) => {
+    depth += 1;
+    if (depth > MAX_DEPTH) {
+      throw new ImportFileError('damaged');
+    }
+    handlers.open?.(localName(tag.name), tag.attributes as Record<string, string>);
+  });
+  xml.on('closetag', (tag) => {
+    depth -= 1;
+    handlers.close?.(localName(tag.name));
+  });
   if (handlers.text) {
     xml.on('text', (text) => handlers.text?.(text));
   }

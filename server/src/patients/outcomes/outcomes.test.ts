@@ -4,7 +4,7 @@ import { GROUP_BY } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor } from '../../test/patients.ts';
-import { expectClose } from './fixtures/expect-close.ts';
+import { expectClose } from '../../test/expect-close.ts';
 
 /**
  * The outcomes of a cohort created through the API (fixtures/api-cohort.csv) against what R's survival

@@ -7,6 +7,7 @@ import {
   IconChartLine,
   IconChecklist,
   IconDatabaseExport,
+  IconFileImport,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -44,6 +45,7 @@ export function AppLayout({ user }: AppLayoutProps) {
   const items = user.isAdmin
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/datasets', label: t('menu.datasets'), icon: IconDatabaseExport },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
@@ -54,6 +56,7 @@ export function AppLayout({ user }: AppLayoutProps) {
       ]
     : [
         { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
         { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ];
