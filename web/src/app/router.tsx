@@ -16,10 +16,6 @@ const withImportTexts =
  * shows the app's own error screen (route-error.tsx). Made when the app starts (app.tsx), at the address
  * the browser is at then.
  */
-/** A datasets screen, fetched with the datasets' texts: no other screen reads them (lib/i18n.ts). */
-const datasetsScreen = (load: () => Promise<{ readonly Component: React.ComponentType }>) =>
-  lazyScreen(() => Promise.all([load(), loadTexts(['datasets'])]).then(([module]) => module));
-
 export const createAppRouter = () =>
   createBrowserRouter([
     {
@@ -99,16 +95,9 @@ export const createAppRouter = () =>
             { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
             { path: 'quality', ...lazyScreen(() => import('../features/quality/routes/quality-page.tsx')) },
             {
-              path: 'datasets',
-              ...datasetsScreen(() => import('../features/datasets/routes/datasets-page.tsx')),
-            },
-            {
-              path: 'datasets/new',
-              ...datasetsScreen(() => import('../features/datasets/routes/new-dataset-page.tsx')),
-            },
-            {
-              path: 'datasets/:datasetId',
-              ...datasetsScreen(() => import('../features/datasets/routes/dataset-page.tsx')),
+              // The datasets' screens route among themselves, and bring their own texts (datasets-routes.tsx).
+              path: 'datasets/*',
+              ...lazyScreen(() => import('../features/datasets/routes/datasets-routes.tsx')),
             },
           ],
         },

@@ -1,7 +1,6 @@
 import { sharedTexts } from '@registry/shared';
 import { addTexts } from '../lib/i18n.ts';
 import enCodebook from '../locales/en/codebook.json';
-import enDatasets from '../locales/en/datasets.json';
 import enImports from '../locales/en/imports.json';
 import enOutcomes from '../locales/en/outcomes.json';
 import enPatients from '../locales/en/patients.json';
@@ -10,7 +9,6 @@ import enShell from '../locales/en/shell.json';
 import en from '../locales/en/translation.json';
 import enWizard from '../locales/en/wizard.json';
 import esCodebook from '../locales/es/codebook.json';
-import esDatasets from '../locales/es/datasets.json';
 import esImports from '../locales/es/imports.json';
 import esOutcomes from '../locales/es/outcomes.json';
 import esPatients from '../locales/es/patients.json';
@@ -29,7 +27,6 @@ addTexts('es', 'outcomes', esOutcomes);
 addTexts('es', 'quality', esQuality);
 addTexts('es', 'codebook', esCodebook);
 addTexts('es', 'imports', esImports);
-addTexts('es', 'datasets', esDatasets);
 addTexts('en', 'translation', { ...en, ...sharedTexts.en });
 addTexts('en', 'shell', enShell);
 addTexts('en', 'patients', enPatients);
@@ -38,4 +35,6 @@ addTexts('en', 'outcomes', enOutcomes);
 addTexts('en', 'quality', enQuality);
 addTexts('en', 'codebook', enCodebook);
 addTexts('en', 'imports', enImports);
-addTexts('en', 'datasets', enDatasets);
+
+// The datasets' texts are no group: their screens add them (features/datasets/datasets-texts.ts).
+import '../features/datasets/datasets-texts.ts';

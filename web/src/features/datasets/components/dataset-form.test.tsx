@@ -50,7 +50,7 @@ describe('DatasetForm', () => {
       '/codebook',
     );
     expect(
-      await screen.findByText('Con estos filtros, el conjunto tendrá 310 pacientes.'),
+      await screen.findByText('Con estos filtros, el conjunto tendrá 310 pacientes.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 
@@ -93,7 +93,7 @@ describe('DatasetForm', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Subtipo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'AML M2' }));
     expect(
-      await screen.findByText('Con estos filtros, el conjunto tendrá 42 pacientes.'),
+      await screen.findByText('Con estos filtros, el conjunto tendrá 42 pacientes.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(api.to('GET /api/outcomes/summary').at(-1)?.query).toEqual({ subtype: 'AML M2' });
 

@@ -29,7 +29,7 @@ describe('DatasetsList', () => {
   it('shows who asked for each dataset and when, why, its filters and options in words, its figures and status', async () => {
     const api = stubRoutes({ [LIST]: () => pageAnswer([READY]) });
     renderScreen(<DatasetsList />, { path: '/datasets' });
-    await screen.findByText('admin@registry.test');
+    await screen.findByText('admin@registry.test', {}, { timeout: 5000 });
     const table = screen.getByRole('table', { name: 'Conjuntos de datos pedidos' });
     const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
     expect(api.to(LIST)[0]?.query).toEqual({ page: '0', size: '10' });

@@ -62,7 +62,8 @@ function NoDatasets() {
 /**
  * The datasets asked for so far (CONTRACT §15), newest first, paged: who and when, the purpose (the link
  * to its page), the filters and options in words, the patients, size and SHA-256 of a ready one, where
- * a build stands (read again every second while one is on its way), and its download. Cards on a phone.
+ * a build stands (read again every second while one is on its way) and, once ready, its download. Cards
+ * on a phone.
  */
 export function DatasetsList() {
   const { t } = useTranslation();
@@ -79,48 +80,51 @@ export function DatasetsList() {
     {
       key: 'requested',
       header: t('datasets.list.requested'),
-      width: 170,
+      width: 140,
       render: (d) => <RequestedCell dataset={d} />,
     },
     {
       key: 'purpose',
       header: t('datasets.list.purpose'),
-      width: 220,
+      width: 180,
       render: (d) => <PurposeLink dataset={d} />,
     },
     {
       key: 'filters',
       header: t('datasets.list.filters'),
-      width: 200,
+      width: 150,
       render: (d) => <FiltersCell dataset={d} />,
     },
     {
       key: 'options',
       header: t('datasets.list.options'),
-      width: 190,
+      width: 150,
       render: (d) => <OptionsCell dataset={d} />,
     },
-    { key: 'rows', header: t('datasets.list.rows'), render: (d) => <Text size="sm">{figures.rows(d)}</Text> },
     {
-      key: 'size',
-      header: t('datasets.list.size'),
-      render: (d) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {figures.size(d)}
-        </Text>
-      ),
+      key: 'contents',
+      header: t('datasets.list.contents'),
+      width: 150,
+      render: (d) =>
+        d.status === 'ready' ? (
+          <Stack gap={2}>
+            <Text size="sm">{figures.rows(d)}</Text>
+            <Text size="sm">{figures.size(d)}</Text>
+            {figures.hash(d)}
+          </Stack>
+        ) : (
+          '—'
+        ),
     },
-    { key: 'sha256', header: t('datasets.list.sha256'), render: figures.hash },
     {
       key: 'status',
       header: t('datasets.list.status'),
-      width: 150,
-      render: (d) => <DatasetStatus dataset={d} />,
-    },
-    {
-      key: 'download',
-      header: t('datasets.list.download'),
-      render: (d) => (d.status === 'ready' ? <DownloadButton dataset={d} size="xs" named /> : null),
+      render: (d) => (
+        <Stack gap="xs" align="flex-start">
+          <DatasetStatus dataset={d} />
+          {d.status === 'ready' && <DownloadButton dataset={d} size="xs" named />}
+        </Stack>
+      ),
     },
   ];
 
@@ -181,7 +185,7 @@ export function DatasetsList() {
           rowKey={(d) => d.id}
           emptyText={t('datasets.list.empty')}
           busy={busy}
-          minWidth={1180}
+          minWidth={940}
         />
       </Paper>
     );

@@ -22,7 +22,8 @@ export function HashValue({ sha256, whole = false }: HashValueProps) {
           <Text
             ff="monospace"
             size="sm"
-            style={{ overflowWrap: 'anywhere' }}
+            // Whole, it breaks anywhere to fit; shortened, it stays on one line.
+            style={whole ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap', flexShrink: 0 }}
             title={whole ? undefined : sha256}
           >
             {whole ? sha256 : `${shortHash(sha256)}…`}

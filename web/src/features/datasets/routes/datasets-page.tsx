@@ -7,7 +7,7 @@ import { CodebookLink } from '../components/codebook-link.tsx';
 import { DatasetsList } from '../components/datasets-list.tsx';
 
 /** /datasets (admins, CONTRACT §15): the analysis datasets asked for so far, and the way to a new one. */
-export function Component() {
+export function DatasetsPage() {
   const { t } = useTranslation();
   return (
     <>

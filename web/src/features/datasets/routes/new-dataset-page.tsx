@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { DatasetForm } from '../components/dataset-form.tsx';
 
 /** /datasets/new (admins): the request of a new analysis dataset. */
-export function Component() {
+export function NewDatasetPage() {
   const { t } = useTranslation();
   return (
     <>
