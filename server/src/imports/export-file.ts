@@ -14,7 +14,7 @@ import {
   type StructuredDeclaration,
 } from '@registry/shared';
 import { type SheetLayout, xlsxLayout } from '../patients/index.ts';
-import type { Spreadsheet } from './read/spreadsheet.ts';
+import { ImportFileError, type Spreadsheet } from './read/spreadsheet.ts';
 import { type Cell, cellText } from './read/table.ts';
 import { isBlank, parseDate, parseDecimal, parseText } from './read/values.ts';
 import type { RowCell, Value, ValueResult } from './row-file.ts';
@@ -182,6 +182,18 @@ function variableName(record: RecordName, field: string, index: number, drug: nu
   }
 }
 
+/** A further sheet as a table; null when it holds no record (the export writes its headers alone). */
+async function sideTable(spreadsheet: Spreadsheet, name: string) {
+  try {
+    return await spreadsheet.sheetTable(name, { headerRow: 1 });
+  } catch (error) {
+    if (error instanceof ImportFileError && (error.code === 'noData' || error.code === 'empty')) {
+      return null;
+    }
+    throw error;
+  }
+}
+
 /**
  * The records of the further sheets of an export, as row cells by the patient's id in the export. The
  * first diagnostic is the Patients sheet's; the NGS OP entry is an admin's.
@@ -197,7 +209,10 @@ export async function sideCellsOf(
     if (!spreadsheet.sheets.includes(layout.name)) {
       continue;
     }
-    const table = await spreadsheet.sheetTable(layout.name);
+    const table = await sideTable(spreadsheet, layout.name);
+    if (!table) {
+      continue;
+    }
     const columns = table.columns.map(
       (column) => layout.columns.find((c) => c.header === column.header) ?? null,
     );
