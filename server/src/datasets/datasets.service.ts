@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { Dataset, DatasetListQuery, DatasetRequest, DatasetStarted } from '@registry/shared';
+import type {
+  Dataset,
+  DatasetError,
+  DatasetListQuery,
+  DatasetRequest,
+  DatasetStarted,
+} from '@registry/shared';
 import { created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import { JobAbandoned, type JobKind, jobRunnerOf, latestJobs } from '../background/jobs.ts';
@@ -17,15 +23,12 @@ import { chunkSource } from './zip-store.ts';
  * rows and SHA-256 (or its failure), each download.
  */
 
-/** Why a build failed, as a dataset records it: a stable code, never the error's words. */
-export const DATASET_ERRORS = { stopped: 'SERVER_STOPPED', failed: 'BUILD_FAILED' } as const;
-
 /** The background job of a dataset's build; a failed or abandoned one fails its dataset. */
 export const DATASET_JOB: JobKind = {
   name: 'dataset',
   async failed(db, datasetId, error) {
-    const code =
-      error instanceof JobAbandoned || isAbort(error) ? DATASET_ERRORS.stopped : DATASET_ERRORS.failed;
+    const code: DatasetError =
+      error instanceof JobAbandoned || isAbort(error) ? 'SERVER_STOPPED' : 'BUILD_FAILED';
     await createDatasetsRepository(db).failed(datasetId, code, new Date());
   },
 };

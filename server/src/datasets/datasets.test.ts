@@ -623,4 +623,30 @@ describe('analysis datasets', () => {
       expect(rows.map((row) => row.nrm_days)).toEqual(rows.map((row) => row.relapse_days));
     });
   });
+
+  describe('a build that does not finish', () => {
+    it('fails its dataset as stopped when the server stops under it, keeps no zip, and audits the failure', async () => {
+      const res = await ask({ purpose: PURPOSE, studyKey: 'stopped' });
+      expect(res.statusCode, res.body).toBe(202);
+      const { id } = res.json().data as { id: string };
+      // The server's shutdown asks every job to stop, and waits for them.
+      await jobRunnerOf(t.ctx).close();
+      const dataset = (
+        await t.request({ method: 'GET', url: `/api/datasets/${id}`, token: admin.token })
+      ).json().data;
+      expect(dataset).toMatchObject({ status: 'failed', error: 'SERVER_STOPPED', rows: null, sha256: null });
+      const download = await t.request({
+        method: 'GET',
+        url: `/api/datasets/${id}/download`,
+        token: admin.token,
+      });
+      expect(download.statusCode).toBe(409);
+      const [chunks] = rowsOf<{ n: number }>(
+        await t.ctx.db.execute(sql`select count(*)::int as n from dataset_chunks where dataset_id = ${id}`),
+      );
+      expect(chunks?.n).toBe(0);
+      const [failed] = await t.auditOf(id, 'datasets.ready');
+      expect(failed?.outcome).toBe('failed');
+    });
+  });
 });
