@@ -73,13 +73,13 @@ describe('DatasetDetail', () => {
             rows: null,
             size: null,
             sha256: null,
-            error: 'Se reinició el servidor.',
+            error: 'SERVER_STOPPED',
           },
         }),
     });
     renderScreen(<DatasetDetail id={READY.id} />, { path: `/datasets/${READY.id}` });
     expect(await screen.findByText('La preparación falló')).toBeInTheDocument();
-    expect(screen.getByText('Se reinició el servidor.')).toBeInTheDocument();
+    expect(screen.getByText(/El servidor se detuvo mientras se preparaba\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Descargar zip' })).not.toBeInTheDocument();
   });
 

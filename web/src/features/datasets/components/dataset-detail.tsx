@@ -64,7 +64,8 @@ function BuildPanel({ dataset }: { readonly dataset: Dataset }) {
             title={t('datasets.detail.failed')}
             icon={<IconAlertCircle aria-hidden />}
           >
-            {dataset.error ?? t('datasets.detail.failedHint')}
+            {dataset.error ? `${t(`datasets.detail.errors.${dataset.error}`)} ` : ''}
+            {t('datasets.detail.failedHint')}
           </Alert>
         )}
         {dataset.status === 'ready' && (
