@@ -3,6 +3,7 @@ import {
   type DiagnosticFields,
   type GeneticsInput,
   geneticsInputSchema,
+  isBiobank,
   type LabReportInput,
   NGS_OP,
   type Patient,
@@ -195,7 +196,15 @@ async function saveFile(
   }
   if (Object.keys(sent).length > 0) {
     const input = parseOrFail(updatePatientSchema, sent) as UpdatePatientInput;
-    await updatePatientIn(write, actor, input);
+    const first = file.diagnostics[0];
+    await updatePatientIn(write, actor, input, {
+      diagnosisDates: {
+        dxDate: first?.dxDate ?? null,
+        relapseDate: first?.relapse ? (first.relapseDate ?? null) : null,
+        consentDate:
+          first?.consent && !isBiobank(write.head.institutionType) ? (first.consentDate ?? null) : null,
+      },
+    });
     const head = await createPatientsRepository(write.tx).findHead(write.head.id);
     if (head) {
       write = { ...write, head };

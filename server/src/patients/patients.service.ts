@@ -1,4 +1,5 @@
 import {
+  type ClinicalDates,
   type CreatePatientInput,
   demographyFormSchema,
   type InstitutionType,
@@ -151,6 +152,13 @@ export async function updatePatientIn(
   { tx, head, record }: PatientWrite,
   actor: Actor,
   sent: UpdatePatientInput,
+  options: {
+    /**
+     * The first diagnostic's dates as the same write leaves them (a whole patient file,
+     * `patient-file-write.ts`): the patient's dates are judged against those, as the file's check does.
+     */
+    readonly diagnosisDates?: Pick<ClinicalDates, 'dxDate' | 'relapseDate' | 'consentDate'>;
+  } = {},
 ): Promise<void> {
   const patients = createPatientsRepository(tx);
   const values: PatientValues = {};
@@ -194,7 +202,7 @@ export async function updatePatientIn(
     };
   }
 
-  const timeline = await timelineOf(patients, head);
+  const timeline = { ...(await timelineOf(patients, head)), ...options.diagnosisDates };
   const changedDates: ('birthDate' | 'deathDate' | 'lastContactDate')[] = [];
   if (demographyPatch.birthDate !== undefined) {
     changedDates.push('birthDate');
