@@ -5,8 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { registerAccessControl } from './auth/access.ts';
+import { jobRunnerOf } from './background/jobs.ts';
+import { codebookRoutes } from './codebook/codebook.routes.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { datasetsRoutes } from './datasets/datasets.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerClientGone } from './http/client-gone.ts';
 import { registerApiDocs } from './http/docs.ts';
@@ -18,6 +21,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { registerStrictQueries } from './http/strict-query.ts';
 import { registerWebApp } from './http/web.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { institutionsRoutes } from './institutions/institutions.routes.ts';
 import { auditExportRoutes } from './patients/exports/audit-export.routes.ts';
 import { exportsRoutes } from './patients/exports/exports.routes.ts';
@@ -136,9 +140,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(usersAdminRoutes, { ctx });
       await api.register(institutionsRoutes, { ctx });
       await api.register(qualityRoutes, { ctx });
+      await api.register(importsRoutes, { ctx });
+      await api.register(datasetsRoutes, { ctx });
+      await api.register(codebookRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+
+  // Background jobs end (asked to stop, and waited for) before the database they write to closes.
+  app.addHook('onClose', async () => {
+    await jobRunnerOf(ctx).close();
+  });
 
   const servesWeb = options.serveWeb === true && (await registerWebApp(app, options.webRoot));
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/client.ts';
+import { isKeyText } from './server-keys.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -96,6 +97,13 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  DATASET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isKeyText, 'must be 32 bytes, as 64 hex digits or base64 (openssl rand -hex 32)')
+      .optional(),
+  ),
   EXPORTS_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(4)),
   EXPORTS_MAX_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(2)),
   EXPORT_STALL_TIMEOUT_MS: z.preprocess(
@@ -178,6 +186,11 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** The key that seals the second factor's secrets; unset: the server's own, in DATA_DIR/totp.key. */
   readonly totpEncryptionKey: string | undefined;
+  /**
+   * The key of the analysis datasets' pseudonyms (CONTRACT §15): patient ids, centre numbers and date
+   * shifts; unset: the server's own, in DATA_DIR/dataset.key.
+   */
+  readonly datasetKey: string | undefined;
   /** Exports running at once on this server, in all and per user (docs/operations.md#limits). */
   readonly exportsMax: number;
   readonly exportsMaxPerUser: number;
@@ -235,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireAdminMfa: e.REQUIRE_ADMIN_MFA === 'true',
     metricsToken: e.METRICS_TOKEN,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    datasetKey: e.DATASET_KEY,
     exportsMax: e.EXPORTS_MAX,
     exportsMaxPerUser: e.EXPORTS_MAX_PER_USER,
     exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS,

@@ -1,15 +1,22 @@
 import { buildApp } from './app.ts';
+import { type JobKind, jobRunnerOf, startJobSweep } from './background/jobs.ts';
 import { openControlSocket } from './backup/control-socket.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig, startFailureText } from './config.ts';
 import { DataDirUnsafeError, keepFilesPrivate, prepareDataDir } from './data-dir.ts';
 import { afterRegistryMigrations, openRegistryDatabase } from './database.ts';
+import { DATASET_JOB } from './datasets/datasets.service.ts';
+import { datasetKeyOf } from './datasets/pseudonyms.ts';
 import { migrateAsOwner } from './db/roles.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { describeError } from './http/logging.ts';
+import { IMPORT_JOB } from './imports/import-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startNotificationMails } from './quality/notifications.service.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 import { sealStoredSecrets, totpKeyOf } from './users/secret-box.ts';
+
+/** Every kind of background job, which the sweep of abandoned jobs tells of theirs. */
+const JOB_KINDS: readonly JobKind[] = [IMPORT_JOB, DATASET_JOB];
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -63,6 +70,14 @@ async function main(): Promise<void> {
     fail(`Cannot seal the second factor's secrets: ${(error as Error).message}`);
   }
 
+  // The datasets' pseudonyms need their key: a server that cannot read or make it says so now.
+  try {
+    datasetKeyOf(config);
+  } catch (error) {
+    await database.close();
+    fail(`Cannot read the datasets' key: ${(error as Error).message}`);
+  }
+
   const mailLog: { info(message: string): void } = { info: () => undefined };
   const mailer = createMailer(config, (message) => mailLog.info(message));
   const ctx = { db: database.db, config, now: () => new Date(), mailer };
@@ -71,6 +86,8 @@ async function main(): Promise<void> {
   mailLog.info = (message) => app.log.info(message);
   const stopHousekeeping = startHousekeeping(ctx, app.log);
   const stopNotificationMails = startNotificationMails(ctx, app.log);
+  // The background jobs (imports, datasets) that a stopped server left running are marked failed.
+  const stopJobSweep = startJobSweep(ctx, JOB_KINDS, app.log);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -117,6 +134,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight`);
     stopHousekeeping();
     stopNotificationMails();
+    stopJobSweep();
     // What has not finished within SHUTDOWN_TIMEOUT_MS is ended (its clients see the connection
     // close), so that a stalled download cannot keep the server from stopping.
     const bound = setTimeout(() => {
@@ -136,6 +154,8 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     bound.unref();
     closeControlSocket()
+      // Background jobs stop at their next patient: each patient is written whole, and the job is failed.
+      .then(() => jobRunnerOf(ctx).close())
       .then(() => app.close())
       .then(() => {
         clearTimeout(bound);

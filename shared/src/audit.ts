@@ -17,6 +17,8 @@ export const auditEventSchema = z.object({
   patientId: z.string().nullable(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })).nullable(),
   ip: z.string().nullable(),
+  /** The import whose apply or undo made the change (CONTRACT §14). */
+  importId: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 

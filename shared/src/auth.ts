@@ -103,6 +103,8 @@ export const userSchema = z.object({
   mfaEnabled: z.boolean(),
   doctor: z
     .object({
+      /** The doctor's own id (not the account's): what a patient's and an import's `doctorId` name. */
+      id: z.uuid(),
       first_name: z.string(),
       last_name: z.string(),
       gender: z.enum(SEXES),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CodebookTable } from './codebook-schema.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import {
   DIAGNOSES,
@@ -12,6 +13,7 @@ import {
   TREATMENT_SCHEMES,
 } from './enums.ts';
 import type { LabReport } from './lab-reports.ts';
+import type { VariableUnit } from './locales/codebook.ts';
 import type { ExportField, ExportTexts } from './locales/exports.ts';
 import type { Sample } from './samples.ts';
 import type { Drug, Treatment } from './treatments.ts';
@@ -54,27 +56,6 @@ export type ExportKind =
   | 'subtype'
   | 'schemes';
 
-/**
- * The tables of the codebook (CONTRACT §15). A diagnostic's variables are the patient's (its first
- * diagnostic's); a treatment's response is a row of `responses`. §15 names no table for the samples and
- * the lab reports, which the analysis dataset leaves out: their variables are described under tables
- * of their own.
- */
-export const CODEBOOK_TABLES = [
-  'patients',
-  'treatments',
-  'drugs',
-  'responses',
-  'markers',
-  'samples',
-  'lab_reports',
-] as const;
-export type CodebookTable = (typeof CODEBOOK_TABLES)[number];
-
-/** A variable's type in the codebook (CONTRACT §15). */
-export const VARIABLE_TYPES = ['string', 'integer', 'number', 'date', 'boolean', 'code'] as const;
-export type VariableType = (typeof VARIABLE_TYPES)[number];
-
 /** What an export and the codebook make of a value of each kind of the schema. */
 interface ByValue {
   boolean: { readonly export: 'boolean'; readonly type: 'boolean' };
@@ -101,7 +82,7 @@ export type FieldDeclaration<K extends keyof ByValue = keyof ByValue> = ByValue[
   /** The export's header, when it is not the field's own (a diagnostic's `riskLevel` is `dxRiskLevel`). */
   readonly header?: ExportField;
   /** The unit of a number, as the codebook writes it (`10^9/L`, `%`). */
-  readonly unit?: string;
+  readonly unit?: VariableUnit;
   /** The codes of a `code` variable. */
   readonly values?: readonly string[];
   /** Free text that may name a person: left out of a de-identified dataset (CONTRACT §15). */

@@ -14,6 +14,8 @@ export interface AuditEntry {
   readonly patientId?: string;
   readonly changes?: Record<string, { old: unknown; new: unknown }>;
   readonly ip?: string;
+  /** The import whose apply or undo made the change. */
+  readonly importId?: string | null;
 }
 
 /** The append-only audit trail (docs/product-rules.md#audit). Pass the transaction of the change it records. */
@@ -31,6 +33,7 @@ export function createAuditRepository(db: Queryable) {
         patientId: entry.patientId ?? null,
         changes: entry.changes ?? null,
         ip: entry.ip ?? null,
+        importId: entry.importId ?? null,
       });
     },
 

@@ -69,6 +69,7 @@ export async function recordAudit(db: Queryable, by: AuditBy, entry: AuditRecord
     actorUserId: who.userId,
     actorEmail: who.email,
     ip: by.ip,
+    importId: 'importId' in by ? (by.importId ?? null) : null,
   });
 }
 

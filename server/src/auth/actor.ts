@@ -11,6 +11,8 @@ export interface Actor {
   readonly now: Date;
   /** The language of the request's `Accept-Language`, for texts an answer carries (Spanish without one). */
   readonly language?: Language;
+  /** The import (CONTRACT §14) on whose behalf the actor writes: every entry of the trail names it. */
+  readonly importId?: string;
 }
 
 /** The principal of a route that declared an access other than public. */

@@ -5,8 +5,13 @@
  * append-only trigger of the audit trail, the deferrable treatment order).
  */
 import {
+  DATASET_DATES,
+  DATASET_STATUSES,
   FITNESS,
   type Genetics,
+  IMPORT_ACTIONS,
+  IMPORT_FILE_KINDS,
+  IMPORT_STATUSES,
   INSTITUTION_TYPES,
   LANGUAGES,
   MRD_METHODS,
@@ -35,6 +40,7 @@ import {
   numeric,
   type PgColumn,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -463,12 +469,15 @@ export const auditEvents = pgTable(
     /** Field-level changes: `{ field: { old, new } }`. */
     changes: jsonb('changes'),
     ip: text('ip'),
+    /** The import (CONTRACT §14) whose apply or undo made the change, if one did. */
+    importId: uuid('import_id'),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
     index('audit_events_patient_idx').on(t.patientId, t.at),
     index('audit_events_actor_idx').on(t.actorUserId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
+    index('audit_events_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     check('audit_events_outcome_check', sql`${t.outcome} in ('ok', 'denied', 'failed')`),
   ],
 );
@@ -879,5 +888,189 @@ export const notificationRecipients = pgTable(
   (t) => [
     check('notification_recipients_language_check', oneOf(t.language, LANGUAGES)),
     index('notification_recipients_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`),
+  ],
+);
+
+/**
+ * Work that runs after its request answered (`background/jobs.ts`): an import's check or apply, a
+ * dataset's build. `subjectId` is what it works on; `heartbeatAt` moves on while it runs, so that a job
+ * its server left running is found and marked failed.
+ */
+export const backgroundJobs = pgTable(
+  'background_jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    state: text('state').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('background_jobs_state_check', sql`${t.state} in ('running', 'done', 'failed')`),
+    index('background_jobs_subject_idx').on(t.subjectId, t.startedAt),
+    index('background_jobs_running_idx').on(t.heartbeatAt).where(sql`${t.state} = 'running'`),
+  ],
+);
+
+/**
+ * An import of a spreadsheet (CONTRACT §14, docs/api-imports.md): the file as uploaded (files live in the
+ * database, decision 011), what was read of it, the mapping, the state, the check's summary. Its
+ * rows are in `import_rows`.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The doctor whose patients it writes, when one is named (a doctor's own, or an admin's choice). */
+    doctorId: uuid('doctor_id').references(() => doctors.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('uploaded'),
+    fileName: text('file_name').notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    kind: text('kind').notNull(),
+    encoding: text('encoding'),
+    delimiter: text('delimiter'),
+    sheets: jsonb('sheets').$type<string[]>().notNull(),
+    sheet: text('sheet'),
+    headerRow: integer('header_row').notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** `[{ index, header, samples }]`. */
+    columns: jsonb('columns').notNull(),
+    /** The mapping (the shape of `PUT …/mapping`). */
+    mapping: jsonb('mapping').notNull(),
+    mappingConfirmed: boolean('mapping_confirmed').notNull().default(false),
+    /** The columns read and not written: `[{ index, header, variable, reason }]`. */
+    ignored: jsonb('ignored').notNull().default(sql`'[]'::jsonb`),
+    /** `{ new, update, unchanged, refused, conflict }` once checked. */
+    summary: jsonb('summary'),
+    /** Why it failed: a message key. */
+    error: text('error'),
+    createdAt: createdAt(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('imports_status_check', oneOf(t.status, IMPORT_STATUSES)),
+    check('imports_kind_check', oneOf(t.kind, IMPORT_FILE_KINDS)),
+    index('imports_owner_idx').on(t.ownerId, t.createdAt),
+    index('imports_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Each data row of an import as the check judged it, and what its apply did: the patient, the version it
+ * saw at the check (a patient whose version moved since is a conflict), the changes and refusals, and
+ * for the undo the patient's records before the apply and its version after.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    /** The row's number in the sheet, as a spreadsheet shows it. */
+    row: integer('row').notNull(),
+    identification: text('identification'),
+    action: text('action').notNull(),
+    patientId: uuid('patient_id'),
+    /** The patient's version the check compared with (null for a new patient). */
+    checkedVersion: integer('checked_version'),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    /** Once applied: the patient's records before (null for a patient the import created) and its version after. */
+    applied: boolean('applied').notNull().default(false),
+    before: jsonb('before'),
+    appliedVersion: integer('applied_version'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.row], name: 'import_rows_pkey' }),
+    index('import_rows_action_idx').on(t.importId, t.action, t.row),
+    index('import_rows_patient_idx').on(t.patientId).where(sql`${t.patientId} is not null`),
+    check('import_rows_action_check', oneOf(t.action, IMPORT_ACTIONS)),
+  ],
+);
+
+/**
+ * The analysis datasets (CONTRACT §15, docs/api-datasets.md): an admin's request with its purpose,
+ * filters and options, the build's state, and once ready the zip's size, SHA-256 and rows per table. The zip itself is kept in `dataset_chunks` (docs/decisions/020-analysis-datasets.md).
+ */
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: id(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    /** The list's filters as asked (`@registry/shared` datasetFiltersSchema). */
+    filters: jsonb('filters').notNull(),
+    identified: boolean('identified').notNull(),
+    dates: text('dates').notNull(),
+    studyKey: text('study_key').notNull(),
+    freeText: boolean('free_text').notNull(),
+    language: text('language').notNull(),
+    /** Its build's progress is its background job's (`background_jobs`, subject the dataset's id). */
+    status: text('status').notNull().default('building'),
+    /** The rows of each table, once ready. */
+    rows: jsonb('rows').$type<Record<string, number>>(),
+    size: bigint('size', { mode: 'number' }),
+    sha256: text('sha256'),
+    /** The smallest group of patients sharing sex, 10-year age band, centre and subtype. */
+    smallestGroup: integer('smallest_group'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('datasets_created_at_idx').on(t.createdAt, t.id),
+    check('datasets_status_check', oneOf(t.status, DATASET_STATUSES)),
+    check('datasets_dates_check', oneOf(t.dates, DATASET_DATES)),
+    check('datasets_language_check', oneOf(t.language, LANGUAGES)),
+    check('datasets_free_text_identified', sql`${t.identified} or not ${t.freeText}`),
+  ],
+);
+
+/** A ready dataset's zip, in pieces of at most 1 MiB in their order: written and read as a stream. */
+export const datasetChunks = pgTable(
+  'dataset_chunks',
+  {
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.datasetId, t.seq] }),
+    check('dataset_chunks_size_check', sql`octet_length(${t.content}) between 1 and 1048576`),
+  ],
+);
+
+/**
+ * The centres of a study key: each institution's number (`C01`, …), given in the order of the keyed
+ * hash the first time a dataset of that key is built, and kept, so that a centre has the same number
+ * in every dataset of the key, whatever institutions come later. `study` is the keyed hash of the study
+ * key (docs/decisions/020-analysis-datasets.md).
+ */
+export const datasetCentres = pgTable(
+  'dataset_centres',
+  {
+    study: text('study').notNull(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.study, t.institutionId] }),
+    unique('dataset_centres_number_unique').on(t.study, t.number),
+    check('dataset_centres_number_positive', sql`${t.number} > 0`),
   ],
 );

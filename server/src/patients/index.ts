@@ -6,10 +6,11 @@ import { createReadModelRepository } from './read-model/read-model.repository.ts
 /**
  * What other features use of patients, and all they may import of it: who sees which patient, the
  * conditions of the patient list on its read model (`patient_list l`), the follow-ups due, today's
- * date as the registry's rules count it, and a patient's records. Patients change only through their
- * own routes and the write frame (`patient-write.ts`).
+ * date as the registry's rules count it, a patient's records, and what an analysis dataset reads
+ * (`analysis.ts`). Patients change only through their own routes and the write frame (`patient-write.ts`).
  */
 
+export * from './analysis.ts';
 export { followUpDueCount } from './outcomes/outcomes.service.ts';
 export { loadVisiblePatient, type Viewer, viewerOf } from './patient-access.ts';
 export { todayOf } from './patient-rules.ts';
@@ -31,3 +32,31 @@ export function recordsOf<P extends RecordPart>(
 ): Promise<RecordParts[P]> {
   return createReadModelRepository(db).records(viewer, patientId, part);
 }
+
+export { type SheetLayout, xlsxLayout } from './exports/columns.ts';
+/** The streamed XLSX writer of the exports: the import's report and template are workbooks too. */
+export { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './exports/xlsx-writer.ts';
+/** A whole patient file judged and written at once: the import's apply and undo (CONTRACT §14). */
+export {
+  type DiagnosticFile,
+  type DrugFile,
+  type FileIssues,
+  type GeneticsFile,
+  type PatientFile,
+  patientFileIssues,
+  type ReportFile,
+  type SampleFile,
+  same,
+  type TreatmentFile,
+} from './patient-file.ts';
+export {
+  type FileWriteOptions,
+  patientsByIdentification,
+  removePatient,
+  type StoredPatient,
+  storedPatientFile,
+  storedPatientFiles,
+  type WrittenFile,
+  writePatientFile,
+} from './patient-file-write.ts';
+export type { PatientDoctor } from './patients.service.ts';

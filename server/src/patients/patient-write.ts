@@ -26,7 +26,7 @@ export interface PatientWrite {
  * 412 when `If-Match` names an older version, applies the change, moves the version on, brings the
  * patient's row of the list's read model up to date and writes the audit trail. Answers the work's result and the patient's version after it.
  */
-export async function writePatient<T>(
+export function writePatient<T>(
   ctx: AppContext,
   actor: Actor,
   patientId: string,
@@ -34,26 +34,35 @@ export async function writePatient<T>(
   work: (write: PatientWrite) => Promise<T>,
 ): Promise<{ result: T; version: number }> {
   return withUniqueConflicts(() =>
-    ctx.db.transaction(async (tx) => {
-      const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
-      for (const capability of options.capabilities) {
-        assertMay(actor.principal, head, capability);
-      }
-      assertVersion(options.ifMatch, head.version);
-      const entries: ChangeEntry[] = [];
-      const result = await work({ tx, head, record: (entry) => entries.push(entry) });
-      if (entries.length === 0) {
-        return { result, version: head.version };
-      }
-      const version = await createPatientsRepository(tx).bumpVersion(head.id);
-      // The stored records hold the records alone: a change to the patient itself leaves them be.
-      await refreshReadModel(tx, [head.id], {
-        records: entries.some((entry) => entry.entityType !== 'patient'),
-      });
-      for (const entry of entries) {
-        await recordAudit(tx, actor, { ...entry, patientId: head.id });
-      }
-      return { result, version };
-    }),
+    ctx.db.transaction((tx) => writePatientIn(tx, actor, patientId, options, work)),
   );
+}
+
+/** The write frame within a transaction already open (a whole patient file written at once). */
+export async function writePatientIn<T>(
+  tx: Queryable,
+  actor: Actor,
+  patientId: string,
+  options: { ifMatch?: string | undefined; capabilities: readonly PatientCapability[] },
+  work: (write: PatientWrite) => Promise<T>,
+): Promise<{ result: T; version: number }> {
+  const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
+  for (const capability of options.capabilities) {
+    assertMay(actor.principal, head, capability);
+  }
+  assertVersion(options.ifMatch, head.version);
+  const entries: ChangeEntry[] = [];
+  const result = await work({ tx, head, record: (entry) => entries.push(entry) });
+  if (entries.length === 0) {
+    return { result, version: head.version };
+  }
+  const version = await createPatientsRepository(tx).bumpVersion(head.id);
+  // The stored records hold the records alone: a change to the patient itself leaves them be.
+  await refreshReadModel(tx, [head.id], {
+    records: entries.some((entry) => entry.entityType !== 'patient'),
+  });
+  for (const entry of entries) {
+    await recordAudit(tx, actor, { ...entry, patientId: head.id });
+  }
+  return { result, version };
 }

@@ -145,6 +145,11 @@ export function createPatientsRepository(db: Queryable) {
         .onConflictDoUpdate({ target: demographies.patientId, set: { ...values, updatedAt: sql`now()` } });
     },
 
+    /** Removes the patient with every record (their tables cascade). */
+    async remove(id: string): Promise<void> {
+      await db.delete(patients).where(eq(patients.id, id));
+    },
+
     /** Marks a write: the version moves on. Answers the new version. */
     async bumpVersion(id: string): Promise<number> {
       const [row] = await db

@@ -1,6 +1,7 @@
 import {
   type CreatePatientInput,
   demographyFormSchema,
+  type InstitutionType,
   isBiobank,
   type Patient,
   type PatientCapability,
@@ -12,6 +13,7 @@ import { changesOf, created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import { cancellable } from '../db/cancellable.ts';
+import type { Queryable } from '../db/client.ts';
 
 import { conflictOf, withUniqueConflicts } from '../db/unique-violations.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -19,7 +21,7 @@ import { type Page, toPage } from '../http/paging.ts';
 import { parseOrFail, sentOf, validationFailed } from '../http/validation.ts';
 import { loadVisiblePatient, viewerOf } from './patient-access.ts';
 import { assertClinicalDates, timelineOf, todayOf } from './patient-rules.ts';
-import { writePatient } from './patient-write.ts';
+import { type PatientWrite, writePatient } from './patient-write.ts';
 import {
   createPatientsRepository,
   type DemographyValues,
@@ -29,16 +31,24 @@ import { toPatient, toPatientRow } from './read-model/patient-document.ts';
 import { refreshReadModel } from './read-model/projection.ts';
 import { createReadModelRepository } from './read-model/read-model.repository.ts';
 
-/** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
-export async function createPatient(
-  ctx: AppContext,
+/** The doctor a new patient belongs to, and their institution. */
+export interface PatientDoctor {
+  readonly id: string;
+  readonly institutionId: string;
+  readonly institutionType: InstitutionType;
+}
+
+/**
+ * Creates a patient of `doctor` with its demography within a transaction already open: the demography
+ * step's rules, the dates' sanity, an identification no other patient of the institution has, the read
+ * model and the audit trail. Answers the patient's id.
+ */
+export async function insertPatientIn(
+  tx: Queryable,
   actor: Actor,
+  doctor: PatientDoctor,
   input: CreatePatientInput,
 ): Promise<string> {
-  const doctor = actor.principal.doctor;
-  if (!doctor || actor.principal.isAdmin) {
-    throw forbidden();
-  }
   const demography = parseOrFail(
     demographyFormSchema(isBiobank(doctor.institutionType)),
     input.demography,
@@ -53,29 +63,38 @@ export async function createPatient(
     ecog: demography.ecog ?? null,
     app: demography.app ?? null,
   };
-  return withUniqueConflicts(() =>
-    ctx.db.transaction(async (tx) => {
-      const patients = createPatientsRepository(tx);
-      if (await patients.identificationTaken(doctor.institutionId, input.identification)) {
-        throw conflictOf('patients_identification_key_unique');
-      }
-      const id = await patients.insert({
-        institutionId: doctor.institutionId,
-        doctorId: doctor.id,
-        identification: input.identification,
-        demography: values,
-      });
-      await refreshReadModel(tx, [id]);
-      await recordAudit(tx, actor, {
-        action: 'patient.create',
-        entityType: 'patient',
-        entityId: id,
-        patientId: id,
-        changes: { ...created({ identification: input.identification }), ...created(values, 'demography.') },
-      });
-      return id;
-    }),
-  );
+  const patients = createPatientsRepository(tx);
+  if (await patients.identificationTaken(doctor.institutionId, input.identification)) {
+    throw conflictOf('patients_identification_key_unique');
+  }
+  const id = await patients.insert({
+    institutionId: doctor.institutionId,
+    doctorId: doctor.id,
+    identification: input.identification,
+    demography: values,
+  });
+  await refreshReadModel(tx, [id]);
+  await recordAudit(tx, actor, {
+    action: 'patient.create',
+    entityType: 'patient',
+    entityId: id,
+    patientId: id,
+    changes: { ...created({ identification: input.identification }), ...created(values, 'demography.') },
+  });
+  return id;
+}
+
+/** Creates a patient with its demography (the wizard's first step); only doctors create patients. */
+export async function createPatient(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreatePatientInput,
+): Promise<string> {
+  const doctor = actor.principal.doctor;
+  if (!doctor || actor.principal.isAdmin) {
+    throw forbidden();
+  }
+  return withUniqueConflicts(() => ctx.db.transaction((tx) => insertPatientIn(tx, actor, doctor, input)));
 }
 
 /** A patient file as the caller may see it (the caller's sight was checked before). */
@@ -124,6 +143,92 @@ export async function listPatients(
 }
 
 /**
+ * Changes the sent fields of a patient within a write already open (the caller checked who may): a free
+ * identification and code OP, a death date with its cause, the demography validated as a whole after the
+ * merge, and the dates against the patient's timeline.
+ */
+export async function updatePatientIn(
+  { tx, head, record }: PatientWrite,
+  actor: Actor,
+  sent: UpdatePatientInput,
+): Promise<void> {
+  const patients = createPatientsRepository(tx);
+  const values: PatientValues = {};
+  if (sent.identification !== undefined && sent.identification !== head.identification) {
+    if (await patients.identificationTaken(head.institutionId, sent.identification, head.id)) {
+      throw conflictOf('patients_identification_key_unique');
+    }
+    values.identification = sent.identification;
+  }
+  if (sent.codeOP !== undefined) {
+    if (sent.codeOP !== null && (await patients.codeOPTaken(sent.codeOP, head.id))) {
+      throw conflictOf('patients_code_op_unique');
+    }
+    values.codeOP = sent.codeOP;
+  }
+  for (const field of ['riskLevel', 'deathDate', 'deathCause', 'lastContactDate'] as const) {
+    if (sent[field] !== undefined) {
+      values[field] = sent[field];
+    }
+  }
+  const deathDate = values.deathDate !== undefined ? values.deathDate : head.deathDate;
+  const deathCause = values.deathCause !== undefined ? values.deathCause : head.deathCause;
+  if (deathCause && !deathDate) {
+    throw validationFailed({ deathDate: 'validation.chooseDate' });
+  }
+
+  const before = await patients.findDemography(head.id);
+  const demographyPatch = sent.demography ? sentOf(sent.demography) : {};
+  let demography: Required<DemographyValues> | null = null;
+  if (Object.keys(demographyPatch).length > 0) {
+    const merged = parseOrFail(
+      demographyFormSchema(isBiobank(head.institutionType)),
+      { ...(before ?? {}), ...demographyPatch },
+      'demography.',
+    );
+    demography = {
+      birthDate: merged.birthDate ?? null,
+      gender: merged.gender,
+      ecog: merged.ecog ?? null,
+      app: merged.app ?? null,
+    };
+  }
+
+  const timeline = await timelineOf(patients, head);
+  const changedDates: ('birthDate' | 'deathDate' | 'lastContactDate')[] = [];
+  if (demographyPatch.birthDate !== undefined) {
+    changedDates.push('birthDate');
+  }
+  if (values.deathDate !== undefined) {
+    changedDates.push('deathDate');
+  }
+  if (values.lastContactDate !== undefined) {
+    changedDates.push('lastContactDate');
+  }
+  const lastContactDate =
+    values.lastContactDate !== undefined ? values.lastContactDate : head.lastContactDate;
+  assertClinicalDates(
+    { ...timeline, birthDate: demography?.birthDate ?? timeline.birthDate, deathDate, lastContactDate },
+    changedDates,
+    actor.now,
+    { birthDate: 'demography.birthDate' },
+  );
+
+  const changes = {
+    ...changesOf({ ...head }, values),
+    ...(demography ? changesOf(before ?? {}, demography, 'demography.') : {}),
+  };
+  if (Object.keys(changes).length === 0) {
+    return;
+  }
+  await patients.update(head.id, values);
+  if (demography) {
+    await patients.saveDemography(head.id, demography);
+  }
+  record({ action: 'patient.update', entityType: 'patient', entityId: head.id, changes });
+}
+
+/**
  * Changes a patient: admins their code OP only, doctors anything else. Only the sent fields change;
  * the demography is validated as a whole after the merge, and dates against the patient's timeline.
  */
@@ -142,87 +247,8 @@ export async function updatePatient(
   if (Object.keys(sent).some((field) => field !== 'codeOP')) {
     capabilities.push('clinical');
   }
-  const { version } = await writePatient(
-    ctx,
-    actor,
-    id,
-    { ifMatch, capabilities },
-    async ({ tx, head, record }) => {
-      const patients = createPatientsRepository(tx);
-      const values: PatientValues = {};
-      if (sent.identification !== undefined && sent.identification !== head.identification) {
-        if (await patients.identificationTaken(head.institutionId, sent.identification, head.id)) {
-          throw conflictOf('patients_identification_key_unique');
-        }
-        values.identification = sent.identification;
-      }
-      if (sent.codeOP !== undefined) {
-        if (sent.codeOP !== null && (await patients.codeOPTaken(sent.codeOP, head.id))) {
-          throw conflictOf('patients_code_op_unique');
-        }
-        values.codeOP = sent.codeOP;
-      }
-      for (const field of ['riskLevel', 'deathDate', 'deathCause', 'lastContactDate'] as const) {
-        if (sent[field] !== undefined) {
-          values[field] = sent[field];
-        }
-      }
-      const deathDate = values.deathDate !== undefined ? values.deathDate : head.deathDate;
-      const deathCause = values.deathCause !== undefined ? values.deathCause : head.deathCause;
-      if (deathCause && !deathDate) {
-        throw validationFailed({ deathDate: 'validation.chooseDate' });
-      }
-
-      const before = await patients.findDemography(head.id);
-      const demographyPatch = sent.demography ? sentOf(sent.demography) : {};
-      let demography: Required<DemographyValues> | null = null;
-      if (Object.keys(demographyPatch).length > 0) {
-        const merged = parseOrFail(
-          demographyFormSchema(isBiobank(head.institutionType)),
-          { ...(before ?? {}), ...demographyPatch },
-          'demography.',
-        );
-        demography = {
-          birthDate: merged.birthDate ?? null,
-          gender: merged.gender,
-          ecog: merged.ecog ?? null,
-          app: merged.app ?? null,
-        };
-      }
-
-      const timeline = await timelineOf(patients, head);
-      const changedDates: ('birthDate' | 'deathDate' | 'lastContactDate')[] = [];
-      if (demographyPatch.birthDate !== undefined) {
-        changedDates.push('birthDate');
-      }
-      if (values.deathDate !== undefined) {
-        changedDates.push('deathDate');
-      }
-      if (values.lastContactDate !== undefined) {
-        changedDates.push('lastContactDate');
-      }
-      const lastContactDate =
-        values.lastContactDate !== undefined ? values.lastContactDate : head.lastContactDate;
-      assertClinicalDates(
-        { ...timeline, birthDate: demography?.birthDate ?? timeline.birthDate, deathDate, lastContactDate },
-        changedDates,
-        actor.now,
-        { birthDate: 'demography.birthDate' },
-      );
-
-      const changes = {
-        ...changesOf({ ...head }, values),
-        ...(demography ? changesOf(before ?? {}, demography, 'demography.') : {}),
-      };
-      if (Object.keys(changes).length === 0) {
-        return;
-      }
-      await patients.update(head.id, values);
-      if (demography) {
-        await patients.saveDemography(head.id, demography);
-      }
-      record({ action: 'patient.update', entityType: 'patient', entityId: head.id, changes });
-    },
+  const { version } = await writePatient(ctx, actor, id, { ifMatch, capabilities }, (write) =>
+    updatePatientIn(write, actor, sent),
   );
   return version;
 }

@@ -1,10 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, isNotNull, like, not, or } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { serverKey } from '../server-keys.ts';
 
 /**
  * The second factor's secrets are stored sealed with AES-256-GCM (docs/operations.md#the-second-factors-key):
@@ -18,52 +17,9 @@ const PREFIX = 'v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** A 32-byte key from 64 hex digits or base64; null when the text is neither. */
-export function parseKey(text: string): Buffer | null {
-  const trimmed = text.trim();
-  if (/^[0-9a-f]{64}$/i.test(trimmed)) {
-    return Buffer.from(trimmed, 'hex');
-  }
-  if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(trimmed)) {
-    const key = Buffer.from(trimmed, 'base64');
-    return key.length === 32 ? key : null;
-  }
-  return null;
-}
-
-const keys = new Map<string, Buffer>();
-
 /** The key of a configuration: TOTP_ENCRYPTION_KEY, else the server's own in DATA_DIR/totp.key. */
 export function totpKeyOf(config: Pick<Config, 'totpEncryptionKey' | 'dataDir'>): Buffer {
-  if (config.totpEncryptionKey) {
-    const key = parseKey(config.totpEncryptionKey);
-    if (!key) {
-      throw new Error('TOTP_ENCRYPTION_KEY: must be 32 bytes, as 64 hex digits or base64');
-    }
-    return key;
-  }
-  const file = path.resolve(config.dataDir, 'totp.key');
-  let key = keys.get(file);
-  if (!key) {
-    if (!existsSync(file)) {
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      try {
-        // `wx`: of two processes making it at once, one writes it and both read that one.
-        writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw error;
-        }
-      }
-    }
-    const read = parseKey(readFileSync(file, 'utf8'));
-    if (!read) {
-      throw new Error(`${file} does not hold a key of 64 hex digits`);
-    }
-    keys.set(file, read);
-    key = read;
-  }
-  return key;
+  return serverKey(config.totpEncryptionKey, 'TOTP_ENCRYPTION_KEY', config.dataDir, 'totp.key');
 }
 
 /** Seals a secret: `v1:` and base64 of the nonce, the tag and the ciphertext. */

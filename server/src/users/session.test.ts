@@ -43,6 +43,7 @@ describe('sessions: GET /api/users/me and POST /api/users/logout', () => {
     expect(body.data.email).toBe(doctor.email);
     expect(body.data.isAdmin).toBe(false);
     expect(body.data.doctor).toEqual({
+      id: expect.any(String),
       first_name: 'Ana',
       last_name: 'García',
       gender: 'female',

@@ -105,6 +105,7 @@ describe('users administration: /api/users and /api/doctors', () => {
           isActive: true,
           mfaEnabled: false,
           doctor: {
+            id: expect.stringMatching(UUID),
             first_name: 'Forma',
             last_name: 'Doctor',
             gender: 'male',
@@ -545,6 +546,7 @@ describe('users administration: /api/users and /api/doctors', () => {
           isActive: true,
           mfaEnabled: false,
           doctor: {
+            id: expect.stringMatching(UUID),
             first_name: 'Marta',
             last_name: 'Sánchez',
             gender: 'female',

@@ -44,6 +44,7 @@ function toUser(row: UserRow): User {
     doctor:
       row.doctorId && row.institutionId
         ? {
+            id: row.doctorId,
             first_name: row.firstName ?? '',
             last_name: row.lastName ?? '',
             gender: row.gender as Sex,

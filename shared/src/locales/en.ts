@@ -101,6 +101,7 @@ export const en: typeof es = {
     MODEL_NOT_FITTED: 'The model cannot be fitted to these patients.',
     TOO_MANY_ATTEMPTS: 'Too many attempts. Wait a few minutes and try again.',
     EXPORT_IN_PROGRESS: 'You already have exports running. Wait for them to finish and try again.',
+    DATASET_NOT_READY: 'It is not ready yet.',
     EXPORTS_BUSY: 'The registry is preparing many exports. Please try again in a moment.',
     UNAVAILABLE: 'The registry cannot answer right now. Please try again in a moment.',
     INTERNAL: 'Something went wrong. Please try again or contact support.',

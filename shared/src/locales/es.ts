@@ -100,6 +100,7 @@ export const es = {
     MODEL_NOT_FITTED: 'El modelo no se puede ajustar a estos pacientes.',
     TOO_MANY_ATTEMPTS: 'Demasiados intentos. Espere unos minutos e intente nuevamente.',
     EXPORT_IN_PROGRESS: 'Ya tiene exportaciones en curso. Espere a que terminen e intente nuevamente.',
+    DATASET_NOT_READY: 'Aún no está listo.',
     EXPORTS_BUSY: 'El registro está preparando muchas exportaciones. Intente nuevamente en unos instantes.',
     UNAVAILABLE: 'El registro no puede responder en este momento. Intente nuevamente en unos instantes.',
     INTERNAL: 'Ocurrió un error. Intente nuevamente o contacte a soporte.',

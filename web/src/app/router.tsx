@@ -1,7 +1,14 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { loadTexts } from '../lib/i18n.ts';
 import { AdminOnly, DoctorOnly, SignedInOnly, SignedOutOnly } from './guards.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
+
+/** An imports screen, with the imports' texts: fetched with it, since no other screen shows them. */
+const withImportTexts =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadTexts(['imports'])]).then(([module]) => module);
 
 /**
  * The screens' routes (docs/product-rules.md#screens); every screen's code is loaded on demand, so sign-in
@@ -39,6 +46,28 @@ export const createAppRouter = () =>
         { path: 'patients', ...lazyScreen(() => import('../features/patients/routes/patients-page.tsx')) },
         { path: 'queries', ...lazyScreen(() => import('../features/quality/routes/queries-page.tsx')) },
         {
+          path: 'codebook',
+          // Its texts are its own: fetched with its code, not with the signed-in shell.
+          ...lazyScreen(() =>
+            Promise.all([
+              import('../features/codebook/routes/codebook-page.tsx'),
+              loadTexts(['codebook']),
+            ]).then(([module]) => module),
+          ),
+        },
+        {
+          path: 'imports',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/imports-page.tsx'))),
+        },
+        {
+          path: 'imports/new',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/new-import-page.tsx'))),
+        },
+        {
+          path: 'imports/:importId',
+          ...lazyScreen(withImportTexts(() => import('../features/imports/routes/import-page.tsx'))),
+        },
+        {
           path: 'patient/:patientId',
           ...lazyScreen(() => import('../features/patients/routes/patient-page.tsx')),
         },
@@ -65,6 +94,11 @@ export const createAppRouter = () =>
             },
             { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
             { path: 'quality', ...lazyScreen(() => import('../features/quality/routes/quality-page.tsx')) },
+            {
+              // The datasets' screens route among themselves, and bring their own texts (datasets-routes.tsx).
+              path: 'datasets/*',
+              ...lazyScreen(() => import('../features/datasets/routes/datasets-routes.tsx')),
+            },
           ],
         },
       ],

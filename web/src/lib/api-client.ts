@@ -8,6 +8,18 @@ import { tokenStore } from './storage.ts';
 // The error type lives apart, so that screens can tell errors apart without loading the client and zod.
 export { ApiError, isStaleVersion } from './api-error.ts';
 
+/**
+ * The bodies of the error answers, beside their errors, for a call whose refusal carries more than the
+ * error body (an undo's patients changed since); kept here rather than on ApiError, which the sign-in
+ * page loads first.
+ */
+const payloads = new WeakMap<ApiError, unknown>();
+
+/** The body of the error answer `error` came from, as it came; undefined for any other error. */
+export function errorPayload(error: unknown): unknown {
+  return error instanceof ApiError ? payloads.get(error) : undefined;
+}
+
 /** What an unreadable answer becomes. */
 function unexpected(status: number): ApiError {
   return new ApiError({ statusCode: status, error: 'Error', message: '', code: 'INTERNAL' });
@@ -111,6 +123,7 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
     const payload: unknown = await response.json().catch(() => undefined);
     const parsed = errorBodySchema.safeParse(payload);
     const error = parsed.success ? new ApiError(parsed.data) : unexpected(response.status);
+    payloads.set(error, payload);
     if (response.status === 401 && token && options.recover !== false && endsSession(error)) {
       const recovered = retried ? null : recoverSession();
       if (recovered === null) {

@@ -1,6 +1,9 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@registry/shared';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type esCodebook from '../locales/es/codebook.json';
+import type esDatasets from '../locales/es/datasets.json';
+import type esImports from '../locales/es/imports.json';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
 import type esQuality from '../locales/es/quality.json';
@@ -14,12 +17,27 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view. All of them form one namespace; a group is fetched when a screen needs it, and only in
- * the language in use (docs/decisions/016-first-load-budget.md).
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view,
+ * `codebook` the codebook, `imports` the imports of spreadsheets. All of them form one namespace; a group
+ * is fetched when a screen needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
+ * The datasets' texts (`locales/<language>/datasets.json`) are no group: they come inside their screens'
+ * code, in both languages, so that the first load carries not even their loaders
+ * (features/datasets/datasets-texts.ts).
  */
-export type TextGroup = 'translation' | 'shell' | 'patients' | 'wizard' | 'outcomes' | 'quality';
+export type TextGroup =
+  | 'translation'
+  | 'shell'
+  | 'patients'
+  | 'wizard'
+  | 'outcomes'
+  | 'quality'
+  | 'codebook'
+  | 'imports';
 
-/** What the signed-in screens show: every group (they refer to each other's texts). */
+/**
+ * What the signed-in screens show: every group they refer to each other's texts from. A screen whose
+ * texts no other screen reads (the codebook) fetches its own with its code.
+ */
 export const SIGNED_IN_TEXTS: readonly TextGroup[] = [
   'translation',
   'shell',
@@ -37,31 +55,30 @@ export type Resources = {
     typeof esWizard &
     typeof esOutcomes &
     typeof esQuality &
+    typeof esCodebook &
+    typeof esImports &
+    typeof esDatasets &
     SharedTexts;
 };
 
 type Texts = Record<string, unknown>;
 const json = (load: Promise<{ default: unknown }>) => load.then((m) => m.default as Texts);
 
-/** Each group's file per language; Vite turns each into a chunk of its own. */
-const LOADERS: Record<Language, Record<TextGroup, () => Promise<Texts>>> = {
-  es: {
-    translation: () => json(import('../locales/es.ts')),
-    shell: () => json(import('../locales/es/shell.json')),
-    patients: () => json(import('../locales/es/patients.json')),
-    wizard: () => json(import('../locales/es/wizard.json')),
-    outcomes: () => json(import('../locales/es/outcomes.json')),
-    quality: () => json(import('../locales/es/quality.json')),
-  },
-  en: {
-    translation: () => json(import('../locales/en.ts')),
-    shell: () => json(import('../locales/en/shell.json')),
-    patients: () => json(import('../locales/en/patients.json')),
-    wizard: () => json(import('../locales/en/wizard.json')),
-    outcomes: () => json(import('../locales/en/outcomes.json')),
-    quality: () => json(import('../locales/en/quality.json')),
-  },
+/** The texts every screen needs, in each language: fetched before the app shows. */
+const FIRST_TEXTS: Record<Language, () => Promise<Texts>> = {
+  es: () => json(import('../locales/es.ts')),
+  en: () => json(import('../locales/en.ts')),
 };
+
+/**
+ * A group's file in a language. The other groups' files are named in text-files.ts, itself fetched with
+ * the first of them: the sign-in page does not carry the list (docs/decisions/016-first-load-budget.md).
+ */
+function fetchGroup(language: Language, group: TextGroup): Promise<Texts> {
+  return group === 'translation'
+    ? FIRST_TEXTS[language]()
+    : import('./text-files.ts').then((files) => json(files.TEXT_FILES[language][group]()));
+}
 
 function storedLanguage(): Language {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.language);
@@ -87,7 +104,7 @@ function loadGroup(language: Language, group: TextGroup): Promise<void> {
   const key = `${language}/${group}`;
   let pending = loading.get(key);
   if (!pending) {
-    pending = LOADERS[language][group]().then(
+    pending = fetchGroup(language, group).then(
       (texts) => {
         i18n.addResourceBundle(language, 'translation', texts, true, true);
       },

@@ -9,6 +9,7 @@ describe('the signed-in user for the shared patient policy', () => {
       ...TEST_ADMIN,
       isAdmin: false,
       doctor: {
+        id: 'd0000000-0000-4000-8000-000000000005',
         first_name: 'Ana',
         last_name: 'Paz',
         gender: 'female' as const,

@@ -1,4 +1,4 @@
-import { EXPORT_TEXTS, type Language, sharedTexts } from '@registry/shared';
+import { CODEBOOK_TEXTS, EXPORT_TEXTS, type Language, sharedTexts } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -145,6 +145,7 @@ function allTexts(language: Language): Text[] {
     ...web,
     ...textsOf(sharedTexts[language], `shared/${language}`),
     ...textsOf(EXPORT_TEXTS[language], `exports/${language}`),
+    ...textsOf(CODEBOOK_TEXTS[language], `codebook/${language}`),
   ];
 }
 

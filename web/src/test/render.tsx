@@ -27,6 +27,7 @@ export const TEST_DOCTOR_USER: User = {
   isActive: true,
   mfaEnabled: false,
   doctor: {
+    id: '00000000-0000-4000-8000-000000000004',
     first_name: 'Ana',
     last_name: 'Paz',
     gender: 'female',

@@ -1,4 +1,4 @@
-import type { Language, PatientFilters } from '@registry/shared';
+import type { Language, OutcomeFilters } from '@registry/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { BATCH_READ_SETTINGS } from '../../db/planner.ts';
@@ -26,11 +26,25 @@ export const BATCH = 500;
 /** A flat row as the export statements answer it. */
 export type ExportRow = Record<string, unknown>;
 
-/** What can be read for one batch of patients: its patient rows, its records of one kind, its files. */
+/**
+ * What can be read for one batch of patients: its patient rows, its records of one kind, its files; or
+ * any statement over the batch's keys (`run`, given `batchCohort(ids)`), prepared as the others are.
+ */
 export interface BatchReader {
   patientRows(ids: readonly string[]): Promise<ExportRow[]>;
   recordRows(kind: RecordKind, ids: readonly string[]): Promise<ExportRow[]>;
   documents(ids: readonly string[], language: Language): Promise<string[]>;
+  run<T>(query: SQL): Promise<T[]>;
+}
+
+/**
+ * Which patients a source reads: those matching the filters (the list's and a range of diagnosis dates),
+ * and, when `until` is given, registered no later than then (a source read in several passes without a
+ * snapshot, on PGlite, then never meets a patient registered between two passes).
+ */
+export interface BatchSelection {
+  readonly filters: OutcomeFilters;
+  readonly until?: Date;
 }
 
 /**
@@ -75,6 +89,7 @@ function readerOn(connection: Connection, today: string): BatchReader {
       (await connection.run<{ json: string }>(documentsSql(batchCohort(ids), today, language))).map(
         (row) => row.json,
       ),
+    run: (query) => connection.run(query),
   };
 }
 
@@ -87,14 +102,14 @@ const KEY_PAGE = 10_000;
 /** The keys of every batch, read on the first connection a page at a time. */
 async function* keysOf(
   connection: Connection,
-  filters: PatientFilters,
+  selection: BatchSelection,
   batchSize: number,
   keyPage: number,
 ): AsyncGenerator<readonly string[]> {
   const page = Math.max(batchSize, Math.floor(keyPage / batchSize) * batchSize);
   let after: ExportKey | null = null;
   for (;;) {
-    const keys: ExportKey[] = await connection.run<ExportKey>(keysSql(filters, after, page));
+    const keys: ExportKey[] = await connection.run<ExportKey>(keysSql(selection, after, page));
     for (let start = 0; start < keys.length; start += batchSize) {
       yield keys.slice(start, start + batchSize).map((key) => key.id);
     }
@@ -111,7 +126,7 @@ async function* keysOf(
  */
 function sourceOn(
   connections: readonly Connection[],
-  filters: PatientFilters,
+  selection: BatchSelection,
   today: string,
   batchSize: number,
   keyPage: number,
@@ -122,7 +137,7 @@ function sourceOn(
       const ahead: Promise<unknown>[] = [];
       let index = 0;
       try {
-        for await (const ids of keysOf(connections[0] as Connection, filters, batchSize, keyPage)) {
+        for await (const ids of keysOf(connections[0] as Connection, selection, batchSize, keyPage)) {
           const reading = read(readers[index++ % readers.length] as BatchReader, ids);
           // Awaited below, in order; meanwhile a failure must not go unhandled.
           reading.catch(() => undefined);
@@ -150,13 +165,14 @@ function sourceOn(
  */
 export function withExportSource<T>(
   db: Database,
-  filters: PatientFilters,
+  selection: OutcomeFilters | BatchSelection,
   today: string,
   work: (source: ExportSource) => Promise<T>,
   batchSize = BATCH,
   keyPage = KEY_PAGE,
 ): Promise<T> {
+  const selected: BatchSelection = 'filters' in selection ? selection : { filters: selection };
   return withSnapshot(db, { settings: BATCH_READ_SETTINGS, readers: 2 }, (readers) =>
-    work(sourceOn(readers.map(connectionOf), filters, today, batchSize, keyPage)),
+    work(sourceOn(readers.map(connectionOf), selected, today, batchSize, keyPage)),
   );
 }

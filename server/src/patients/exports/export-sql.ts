@@ -1,9 +1,9 @@
-import { GENETIC_MARKERS, type Language, type PatientFilters, takesVaf } from '@registry/shared';
+import { GENETIC_MARKERS, type Language, type OutcomeFilters, takesVaf } from '@registry/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlLiteral } from '../../db/sql-text.ts';
 import { whereOf } from '../../db/statements.ts';
+import { cohortConditions } from '../outcomes/outcomes-sql.ts';
 import type { Viewer } from '../patient-access.ts';
-import { listConditions } from '../read-model/list-sql.ts';
 import {
   DIAGNOSTIC_FIELDS,
   DRUG_FIELDS,
@@ -11,6 +11,7 @@ import {
   exportFields,
   FIRST_DIAGNOSTIC,
   REPORT_FIELDS,
+  SAMPLE_FIELDS,
   TREATMENT_FIELDS,
 } from '../read-model/record-fields.ts';
 import {
@@ -38,9 +39,19 @@ export interface ExportKey {
   readonly createdAt: string;
 }
 
-/** The next `limit` patients matching the filters after `after`, oldest first. */
-export function keysSql(filters: PatientFilters, after: ExportKey | null, limit: number): SQL {
-  const conditions = listConditions(ADMIN, filters);
+/**
+ * The next `limit` patients matching the filters (the list's, and a range of diagnosis dates as the
+ * outcomes take it) after `after`, oldest first; only those registered by `until` when it is given.
+ */
+export function keysSql(
+  { filters, until }: { readonly filters: OutcomeFilters; readonly until?: Date },
+  after: ExportKey | null,
+  limit: number,
+): SQL {
+  const conditions = cohortConditions(ADMIN, filters);
+  if (until) {
+    conditions.push(sql`l.created_at <= ${until.toISOString()}::timestamptz`);
+  }
   if (after) {
     conditions.push(
       sql`l.created_at >= ${after.createdAt}::timestamptz`,
@@ -190,5 +201,10 @@ export const RECORD_ROWS = {
     from k join patients p on p.id = k.id join lab_reports r on r.patient_id = p.id
     left join files rf on rf.id = r.file_id
     order by k.n, ${RECORD_ORDER.report}`,
+  samples: (cohort: Cohort) => sql`with k as (${cohort}) select p.id as "patientId",
+      p.identification as "identification", ${exportFields('s', SAMPLE_FIELDS)}, sf.name as "file"
+    from k join patients p on p.id = k.id join samples s on s.patient_id = p.id
+    left join files sf on sf.id = s.file_id
+    order by k.n, ${RECORD_ORDER.sample}`,
 };
 export type RecordKind = keyof typeof RECORD_ROWS;

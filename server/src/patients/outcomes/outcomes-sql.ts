@@ -39,7 +39,7 @@ function dxRange(filters: OutcomeFilters): SQL[] {
 }
 
 /** The list's conditions plus the range of diagnosis dates. */
-function cohortConditions(viewer: Viewer, filters: OutcomeFilters): SQL[] {
+export function cohortConditions(viewer: Viewer, filters: OutcomeFilters): SQL[] {
   return [...listConditions(viewer, filters), ...dxRange(filters)];
 }
 
@@ -156,7 +156,7 @@ export interface CohortStatement {
  * without a date where the endpoint starts from it), else its time and status; null time and status
  * for a patient left out or not entering (without a first CR, the endpoints from it).
  */
-export function endpointColumns(endpoint: EndpointSql): Record<string, SQL> {
+export function endpointColumns(endpoint: EndpointSql): { excluded: SQL; time: SQL; status: SQL } {
   const enters = sql`(l.dx_date is not null and not ${endpoint.lacksResponseDate} and (${endpoint.origin}) is not null)`;
   return {
     excluded: sql`case when l.dx_date is null then 'noDiagnosisDate'

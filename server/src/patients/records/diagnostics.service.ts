@@ -17,11 +17,12 @@ import { completeValues } from '../../db/record-columns.ts';
 import { diagnostics } from '../../db/schema.ts';
 import { sentOf, validationFailed } from '../../http/validation.ts';
 import { assertClinicalDates, timelineOf } from '../patient-rules.ts';
+import type { PatientWrite } from '../patient-write.ts';
 import { createPatientsRepository, type PatientHead } from '../patients.repository.ts';
 import { createDiagnosticsRepository, type DiagnosticValues, OWN_CALLS } from './diagnostics.repository.ts';
 import { createRecord, type RecordKind, updateRecord, type Written } from './record-write.ts';
 
-const DIAGNOSTIC: RecordKind<DiagnosticValues, 'diagnostics'> = {
+export const DIAGNOSTIC: RecordKind<DiagnosticValues, 'diagnostics'> = {
   entityType: 'diagnostic',
   part: 'diagnostics',
   repository: createDiagnosticsRepository,
@@ -64,31 +65,21 @@ async function assertDiagnosticDates(
   );
 }
 
-/** Adds a diagnostic. */
-export function createDiagnostic(
-  ctx: AppContext,
-  actor: Actor,
-  input: CreateDiagnosticInput,
-  ifMatch: string | undefined,
-): Promise<Written<Diagnostic>> {
-  const { patientId, ...fields } = input;
-  return createRecord(ctx, actor, DIAGNOSTIC, { patientId, ifMatch }, async ({ tx, head }) => {
-    const values = diagnosticValuesOf(fields, head);
-    await assertDiagnosticDates(tx, head, values, DIAGNOSTIC_DATES, actor.now);
-    return values;
-  });
+/** A new diagnostic's values after its rules, within a write already open. */
+export async function newDiagnosticValues(
+  { tx, head }: PatientWrite,
+  fields: DiagnosticFields,
+  now: Date,
+): Promise<DiagnosticValues> {
+  const values = diagnosticValuesOf(fields, head);
+  await assertDiagnosticDates(tx, head, values, DIAGNOSTIC_DATES, now);
+  return values;
 }
 
-/** Changes the sent fields of a diagnostic; the rules apply to the record as it will be. */
-export function updateDiagnostic(
-  ctx: AppContext,
-  actor: Actor,
-  id: string,
-  input: UpdateDiagnosticInput,
-  ifMatch: string | undefined,
-): Promise<Written<Diagnostic>> {
-  const sent = sentOf(input);
-  return updateRecord(ctx, actor, DIAGNOSTIC, { id, ifMatch }, async ({ tx, head }, before) => {
+/** The rules of a change to a diagnostic (the sent fields), applied to the record as it will be. */
+export const changedDiagnostic =
+  (sent: UpdateDiagnosticInput, now: Date) =>
+  async ({ tx, head }: PatientWrite, before: DiagnosticValues): Promise<DiagnosticValues> => {
     const subtype = splitOther(before.dxSubType);
     // Stored values passed the same enumerations when they were written (and the table's checks).
     const current = { ...before, dxSubType: subtype.value, subTypeName: subtype.text } as DiagnosticFields;
@@ -99,8 +90,31 @@ export function updateDiagnostic(
       head,
       values,
       DIAGNOSTIC_DATES.filter((field) => changed.includes(field)),
-      actor.now,
+      now,
     );
     return values;
-  });
+  };
+
+/** Adds a diagnostic. */
+export function createDiagnostic(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateDiagnosticInput,
+  ifMatch: string | undefined,
+): Promise<Written<Diagnostic>> {
+  const { patientId, ...fields } = input;
+  return createRecord(ctx, actor, DIAGNOSTIC, { patientId, ifMatch }, (write) =>
+    newDiagnosticValues(write, fields, actor.now),
+  );
+}
+
+/** Changes the sent fields of a diagnostic; the rules apply to the record as it will be. */
+export function updateDiagnostic(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: UpdateDiagnosticInput,
+  ifMatch: string | undefined,
+): Promise<Written<Diagnostic>> {
+  return updateRecord(ctx, actor, DIAGNOSTIC, { id, ifMatch }, changedDiagnostic(sentOf(input), actor.now));
 }

@@ -5,7 +5,7 @@ import { createDiagnosticsRepository } from './diagnostics.repository.ts';
 import { type RecordKind, updateRecord, type Written } from './record-write.ts';
 
 /** What the trail records of a diagnostic's genetics: what the doctor entered, not what the registry read. */
-type GeneticsValues = Pick<GeneticsInput, 'karyotype' | 'karyotypeResult' | 'markers'>;
+export type GeneticsValues = Pick<GeneticsInput, 'karyotype' | 'karyotypeResult' | 'markers'>;
 
 const NONE: GeneticsValues = { karyotype: null, karyotypeResult: null, markers: [] };
 
@@ -13,7 +13,7 @@ const NONE: GeneticsValues = { karyotype: null, karyotypeResult: null, markers: 
  * A diagnostic's genetics as a record of their own: written on the write frame, answered as the
  * diagnostic they belong to, audited as `genetics.update` with each part's old and new value.
  */
-const geneticsAt = (now: Date): RecordKind<GeneticsValues, 'diagnostics'> => ({
+export const geneticsAt = (now: Date): RecordKind<GeneticsValues, 'diagnostics'> => ({
   entityType: 'genetics',
   part: 'diagnostics',
   repository: (db) => {

@@ -24,10 +24,14 @@ export function createLabReportsRepository(db: Queryable) {
         .where(and(eq(labReports.patientId, patientId), inArray(labReports.name, [...names])));
     },
 
+    /**
+     * The record's time is the moment of its insert, not its transaction's: records added in one write
+     * (a whole patient file) keep the order they were added in, which the patient file shows them by.
+     */
     async insert(patientId: string, name: string, values: LabReportValues): Promise<string> {
       const [row] = await db
         .insert(labReports)
-        .values({ patientId, name, ...values })
+        .values({ patientId, name, ...values, createdAt: sql`clock_timestamp()` })
         .returning({ id: labReports.id });
       if (!row) {
         throw new Error('insert returned no row');
@@ -40,6 +44,20 @@ export function createLabReportsRepository(db: Queryable) {
         .update(labReports)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(labReports.id, id));
+    },
+
+    /** Removes an entry of the patient; answers what it held, or null when the patient has no such entry. */
+    async remove(patientId: string, id: string) {
+      const [row] = await db
+        .delete(labReports)
+        .where(and(eq(labReports.id, id), eq(labReports.patientId, patientId)))
+        .returning({
+          name: labReports.name,
+          content: labReports.content,
+          date: labReports.date,
+          fileId: labReports.fileId,
+        });
+      return row ?? null;
     },
 
     /** The names of the entries that link a file. */

@@ -1,4 +1,4 @@
-import { changesOf, created } from '../../audit/record.ts';
+import { changesOf, created, removed } from '../../audit/record.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -25,6 +25,8 @@ export interface RecordKind<Values extends Record<string, unknown>, P extends Re
     find(id: string): Promise<Values | null>;
     insert(patientId: string, values: Values): Promise<string>;
     update(id: string, values: Partial<Values>): Promise<void>;
+    /** Removes the record; answers whether it was there. */
+    remove?(id: string): Promise<boolean>;
   };
 }
 
@@ -52,6 +54,64 @@ async function shown<P extends RecordPart>(
   return found;
 }
 
+/** Adds a record within a write already open: audited with every value set. Answers its id. */
+export async function insertRecordIn<Values extends Record<string, unknown>, P extends RecordPart>(
+  write: PatientWrite,
+  kind: RecordKind<Values, P>,
+  values: Values,
+): Promise<string> {
+  const recordId = await kind.repository(write.tx).insert(write.head.id, values);
+  write.record({
+    action: `${kind.entityType}.create`,
+    entityType: kind.entityType,
+    entityId: recordId,
+    changes: created(values),
+  });
+  return recordId;
+}
+
+/**
+ * Changes a record of the patient within a write already open: `prepare` gets the stored values and
+ * answers the values to store after the record's rules; only what differs is written and audited.
+ */
+export async function updateRecordIn<Values extends Record<string, unknown>, P extends RecordPart>(
+  write: PatientWrite,
+  kind: RecordKind<Values, P>,
+  id: string,
+  prepare: (write: PatientWrite, before: Values) => Promise<Partial<Values>>,
+): Promise<void> {
+  const repository = kind.repository(write.tx);
+  const before = (await repository.patientOf(id)) === write.head.id ? await repository.find(id) : null;
+  if (!before) {
+    throw notFound();
+  }
+  const values = await prepare(write, before);
+  const changes = changesOf(before, values);
+  if (Object.keys(changes).length > 0) {
+    await repository.update(id, values);
+    write.record({ action: `${kind.entityType}.update`, entityType: kind.entityType, entityId: id, changes });
+  }
+}
+
+/** Removes a record of the patient within a write already open; audited with the values it held. */
+export async function deleteRecordIn<Values extends Record<string, unknown>, P extends RecordPart>(
+  write: PatientWrite,
+  kind: RecordKind<Values, P>,
+  id: string,
+): Promise<void> {
+  const repository = kind.repository(write.tx);
+  const before = (await repository.patientOf(id)) === write.head.id ? await repository.find(id) : null;
+  if (!before || !repository.remove || !(await repository.remove(id))) {
+    throw notFound();
+  }
+  write.record({
+    action: `${kind.entityType}.delete`,
+    entityType: kind.entityType,
+    entityId: id,
+    changes: removed(before),
+  });
+}
+
 /**
  * Adds a record to a patient on the write frame: `prepare` applies the record's rules and answers the
  * values to store; the creation is audited with every value set.
@@ -68,17 +128,7 @@ export async function createRecord<Values extends Record<string, unknown>, P ext
     actor,
     target.patientId,
     { ifMatch: target.ifMatch, capabilities: ['clinical'] },
-    async (write) => {
-      const values = await prepare(write);
-      const recordId = await kind.repository(write.tx).insert(write.head.id, values);
-      write.record({
-        action: `${kind.entityType}.create`,
-        entityType: kind.entityType,
-        entityId: recordId,
-        changes: created(values),
-      });
-      return recordId;
-    },
+    async (write) => insertRecordIn(write, kind, await prepare(write)),
   );
   return { data: await shown(ctx, actor, target.patientId, kind.part, id), version };
 }
@@ -103,24 +153,7 @@ export async function updateRecord<Values extends Record<string, unknown>, P ext
     actor,
     patientId,
     { ifMatch: target.ifMatch, capabilities: ['clinical'] },
-    async (write) => {
-      const repository = kind.repository(write.tx);
-      const before = await repository.find(target.id);
-      if (!before) {
-        throw notFound();
-      }
-      const values = await prepare(write, before);
-      const changes = changesOf(before, values);
-      if (Object.keys(changes).length > 0) {
-        await repository.update(target.id, values);
-        write.record({
-          action: `${kind.entityType}.update`,
-          entityType: kind.entityType,
-          entityId: target.id,
-          changes,
-        });
-      }
-    },
+    (write) => updateRecordIn(write, kind, target.id, prepare),
   );
   return { data: await shown(ctx, actor, patientId, kind.part, target.id), version };
 }

@@ -50,7 +50,7 @@ function assertDatesNotFuture(items: readonly TreatmentInput[], now: Date): void
 }
 
 /** Upserts a patient's treatments and their drugs, keeping order numbers dense. */
-async function saveTreatments(
+export async function saveTreatments(
   { tx, head, record }: PatientWrite,
   items: readonly TreatmentInput[],
   now: Date,
@@ -211,6 +211,36 @@ export async function upsertTreatments(
   return { data: await allTreatments(ctx, actor, patientId), version };
 }
 
+/** Deletes a treatment of the patient (and its drugs) within a write already open; the following move up. */
+export async function deleteTreatmentIn({ tx, head, record }: PatientWrite, id: string): Promise<void> {
+  const repo = createTreatmentsRepository(tx);
+  const existing = await repo.listTreatments(head.id);
+  const target = existing.find((t) => t.id === id);
+  if (!target) {
+    throw notFound();
+  }
+  const drugs = await repo.listDrugs([id]);
+  await repo.deleteTreatment(id);
+  const { id: _id, ...before } = target;
+  record({
+    action: 'treatment.delete',
+    entityType: 'treatment',
+    entityId: id,
+    changes: removed({ ...before, drugs: drugs.map((d) => d.name) }),
+  });
+  const rest = existing.filter((t) => t.id !== id);
+  await renumberKept(
+    record,
+    'treatment',
+    rest,
+    denseOrder(
+      rest.map((t) => ({ key: t.id, order: t.order })),
+      [],
+    ),
+    (id, order) => repo.updateTreatment(id, { order }),
+  );
+}
+
 /** Deletes a treatment (and its drugs); the following treatments move up. */
 export async function deleteTreatment(
   ctx: AppContext,
@@ -227,36 +257,37 @@ export async function deleteTreatment(
     actor,
     patientId,
     { ifMatch, capabilities: ['clinical'] },
-    async ({ tx, record }) => {
-      const repo = createTreatmentsRepository(tx);
-      const existing = await repo.listTreatments(patientId);
-      const target = existing.find((t) => t.id === id);
-      if (!target) {
-        throw notFound();
-      }
-      const drugs = await repo.listDrugs([id]);
-      await repo.deleteTreatment(id);
-      const { id: _id, ...before } = target;
-      record({
-        action: 'treatment.delete',
-        entityType: 'treatment',
-        entityId: id,
-        changes: removed({ ...before, drugs: drugs.map((d) => d.name) }),
-      });
-      const rest = existing.filter((t) => t.id !== id);
-      await renumberKept(
-        record,
-        'treatment',
-        rest,
-        denseOrder(
-          rest.map((t) => ({ key: t.id, order: t.order })),
-          [],
-        ),
-        (id, order) => repo.updateTreatment(id, { order }),
-      );
-    },
+    (write) => deleteTreatmentIn(write, id),
   );
   return { data: await allTreatments(ctx, actor, patientId), version };
+}
+
+/** Deletes a drug of the patient within a write already open; the following drugs of its treatment move up. */
+export async function deleteDrugIn({ tx, head, record }: PatientWrite, id: string): Promise<void> {
+  const repo = createTreatmentsRepository(tx);
+  const owner = await repo.ownerOfDrug(id);
+  if (!owner || owner.patientId !== head.id) {
+    throw notFound();
+  }
+  const existing = await repo.listDrugs([owner.treatmentId]);
+  const target = existing.find((d) => d.id === id);
+  if (!target) {
+    throw notFound();
+  }
+  await repo.deleteDrug(id);
+  const { id: _id, treatmentId, ...before } = target;
+  record({
+    action: 'drug.delete',
+    entityType: 'drug',
+    entityId: id,
+    changes: removed({ treatmentId, ...before }),
+  });
+  await saveDrugs(
+    { tx, record },
+    owner.treatmentId,
+    existing.filter((d) => d.id !== id),
+    [],
+  );
 }
 
 /** Deletes a drug; the following drugs of its treatment move up. */
@@ -275,28 +306,7 @@ export async function deleteDrug(
     actor,
     owner.patientId,
     { ifMatch, capabilities: ['clinical'] },
-    async ({ tx, record }) => {
-      const repo = createTreatmentsRepository(tx);
-      const existing = await repo.listDrugs([owner.treatmentId]);
-      const target = existing.find((d) => d.id === id);
-      if (!target) {
-        throw notFound();
-      }
-      await repo.deleteDrug(id);
-      const { id: _id, treatmentId, ...before } = target;
-      record({
-        action: 'drug.delete',
-        entityType: 'drug',
-        entityId: id,
-        changes: removed({ treatmentId, ...before }),
-      });
-      await saveDrugs(
-        { tx, record },
-        owner.treatmentId,
-        existing.filter((d) => d.id !== id),
-        [],
-      );
-    },
+    (write) => deleteDrugIn(write, id),
   );
   return { data: await allTreatments(ctx, actor, owner.patientId), version };
 }

@@ -2,9 +2,12 @@ import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@registry/shared';
 import {
+  IconBook2,
   IconBuildingHospital,
   IconChartLine,
   IconChecklist,
+  IconDatabaseExport,
+  IconFileImport,
   IconHistory,
   IconLogout,
   IconSettings,
@@ -42,15 +45,20 @@ export function AppLayout({ user }: AppLayoutProps) {
   const items = user.isAdmin
     ? [
         { to: '/patients', label: t('menu.patients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
+        { to: '/datasets', label: t('menu.datasets'), icon: IconDatabaseExport },
         { to: '/users', label: t('menu.users'), icon: IconUsers },
         { to: '/institutions', label: t('menu.institutions'), icon: IconBuildingHospital },
         { to: '/quality', label: t('coordinator.menu'), icon: IconChecklist },
         { to: '/audit', label: t('audit.title'), icon: IconHistory },
+        { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ]
     : [
         { to: '/patients', label: t('menu.myPatients'), icon: IconUserHeart },
+        { to: '/imports', label: t('menu.imports'), icon: IconFileImport },
         { to: '/outcomes', label: t('menu.outcomes'), icon: IconChartLine },
+        { to: '/codebook', label: t('menu.codebook'), icon: IconBook2 },
       ];
 
   const signOut = () =>

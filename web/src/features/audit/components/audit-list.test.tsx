@@ -22,6 +22,7 @@ const event = (id: number, fields: Partial<AuditEvent>): AuditEvent => ({
   patientId: null,
   changes: null,
   ip: '127.0.0.1',
+  importId: null,
   ...fields,
 });
 

@@ -36,7 +36,14 @@ const doctorUser = (institution: typeof HOSPITAL | typeof BIOBANK): User => ({
   isAdmin: false,
   isActive: true,
   mfaEnabled: false,
-  doctor: { first_name: 'Lucía', last_name: 'Paz', gender: 'female', institution, patientsQty: 1 },
+  doctor: {
+    id: 'd0000000-0000-4000-8000-000000000006',
+    first_name: 'Lucía',
+    last_name: 'Paz',
+    gender: 'female',
+    institution,
+    patientsQty: 1,
+  },
 });
 export const DOCTOR = doctorUser(HOSPITAL);
 export const BIOBANK_DOCTOR = doctorUser(BIOBANK);

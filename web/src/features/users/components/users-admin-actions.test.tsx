@@ -30,6 +30,7 @@ const doctor: User = {
   isActive: true,
   mfaEnabled: false,
   doctor: {
+    id: 'd0000000-0000-4000-8000-000000000003',
     first_name: 'Ana',
     last_name: 'Pérez',
     gender: 'female',
@@ -124,6 +125,7 @@ describe('UsersList: the doctor column, editing, the reset mail and the phone ca
     expect(patch?.url).toBe(`/api/users/${doctor.id}`);
     expect(patch?.body).toEqual({
       nickname: 'ana',
+      id: 'd0000000-0000-4000-8000-000000000003',
       first_name: 'Ana',
       last_name: 'Pérez Núñez',
       gender: 'female',

@@ -29,6 +29,7 @@ const doctor: User = {
   isActive: false,
   mfaEnabled: false,
   doctor: {
+    id: 'd0000000-0000-4000-8000-000000000002',
     first_name: 'Ana',
     last_name: 'Pérez',
     gender: 'female',

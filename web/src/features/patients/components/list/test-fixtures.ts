@@ -10,6 +10,7 @@ export const TEST_DOCTOR: User = {
   isActive: true,
   mfaEnabled: false,
   doctor: {
+    id: 'd0000000-0000-4000-8000-000000000001',
     first_name: 'Ana',
     last_name: 'Paz',
     gender: 'female',

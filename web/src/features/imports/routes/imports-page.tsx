@@ -1,0 +1,3 @@
+import { ImportsScreen } from '../components/imports-screen.tsx';
+
+export { ImportsScreen as Component };

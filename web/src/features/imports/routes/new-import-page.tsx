@@ -1,0 +1,3 @@
+import { UploadScreen } from '../components/upload-screen.tsx';
+
+export { UploadScreen as Component };
