@@ -18,23 +18,32 @@ export interface AuditEntry {
   readonly importId?: string | null;
 }
 
+const rowOf = (entry: AuditEntry) => ({
+  at: entry.at ?? new Date(),
+  actorUserId: entry.actorUserId ?? null,
+  actorEmail: entry.actorEmail ?? null,
+  action: entry.action,
+  outcome: entry.outcome ?? 'ok',
+  entityType: entry.entityType ?? null,
+  entityId: entry.entityId ?? null,
+  patientId: entry.patientId ?? null,
+  changes: entry.changes ?? null,
+  ip: entry.ip ?? null,
+  importId: entry.importId ?? null,
+});
+
 /** The append-only audit trail (docs/product-rules.md#audit). Pass the transaction of the change it records. */
 export function createAuditRepository(db: Queryable) {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditEvents).values({
-        at: entry.at ?? new Date(),
-        actorUserId: entry.actorUserId ?? null,
-        actorEmail: entry.actorEmail ?? null,
-        action: entry.action,
-        outcome: entry.outcome ?? 'ok',
-        entityType: entry.entityType ?? null,
-        entityId: entry.entityId ?? null,
-        patientId: entry.patientId ?? null,
-        changes: entry.changes ?? null,
-        ip: entry.ip ?? null,
-        importId: entry.importId ?? null,
-      });
+      await db.insert(auditEvents).values(rowOf(entry));
+    },
+
+    /** Several entries in one statement, in their order. */
+    async recordMany(entries: readonly AuditEntry[]): Promise<void> {
+      if (entries.length > 0) {
+        await db.insert(auditEvents).values(entries.map(rowOf));
+      }
     },
 
     /** A page of the trail, newest first unless asked otherwise; `to` is an inclusive UTC day. */

@@ -57,20 +57,34 @@ export type AuditRecord = Pick<
   'action' | 'outcome' | 'entityType' | 'entityId' | 'patientId' | 'changes'
 >;
 
-/** Writes one entry of the audit trail. */
-export async function recordAudit(db: Queryable, by: AuditBy, entry: AuditRecord): Promise<void> {
+/** An entry as its actor makes it. */
+function entryBy(by: AuditBy, entry: AuditRecord) {
   const who =
     'principal' in by
       ? { userId: by.principal.userId, email: by.principal.email }
       : { userId: by.userId, email: by.email };
-  await createAuditRepository(db).record({
+  return {
     ...entry,
     at: by.now,
     actorUserId: who.userId,
     actorEmail: who.email,
     ip: by.ip,
     importId: 'importId' in by ? (by.importId ?? null) : null,
-  });
+  };
+}
+
+/** Writes one entry of the audit trail. */
+export async function recordAudit(db: Queryable, by: AuditBy, entry: AuditRecord): Promise<void> {
+  await createAuditRepository(db).record(entryBy(by, entry));
+}
+
+/** Writes the entries of one change (a write's records), in one statement. */
+export async function recordAudits(
+  db: Queryable,
+  by: AuditBy,
+  entries: readonly AuditRecord[],
+): Promise<void> {
+  await createAuditRepository(db).recordMany(entries.map((entry) => entryBy(by, entry)));
 }
 
 /** A refused permission check: the route, and the patient when the refusal was about one. */

@@ -2,7 +2,7 @@ import { type ImportAction, latestToday } from '@registry/shared';
 import type { Actor } from '../auth/actor.ts';
 import { JobAbandoned, type JobHandle, type JobKind } from '../background/jobs.ts';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/client.ts';
+import { type Database, poolOf } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { type StoredPatient, writePatientFile } from '../patients/index.ts';
 import { derivedHeaders, exportFileOf, idHeader, sideCellsOf } from './export-file.ts';
@@ -203,13 +203,23 @@ export async function runApply(
         )
       ).map((row) => [row.row, row]),
     );
-    for (const resolved of batch) {
-      stopIfAsked(job);
-      const row = checked.get(resolved.row.row);
-      if (row && !row.applied && pending.includes(row.action)) {
-        await applyRow(ctx, writer, record, row, resolved, acceptConflicts);
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const resolved = batch[next++] as ResolvedRow;
+        stopIfAsked(job);
+        const row = checked.get(resolved.row.row);
+        if (row && !row.applied && pending.includes(row.action)) {
+          await applyRow(ctx, writer, record, row, resolved, acceptConflicts);
+        }
+        done += 1;
       }
-      done += 1;
+    };
+    // Every writer ends its patient before the job ends, whole, even when one of them stops it.
+    const ended = await Promise.allSettled(Array.from({ length: writersOf(ctx) }, worker));
+    const failure = ended.find((result) => result.status === 'rejected');
+    if (failure) {
+      throw failure.reason;
     }
     job.progress(done, record.rowCount);
   }
@@ -218,6 +228,16 @@ export async function runApply(
     appliedAt: ctx.now(),
     error: null,
   });
+}
+
+/**
+ * How many patients an apply writes at once: each in its own transaction on a connection of its own, a
+ * quarter of the pool on PostgreSQL (the rest serves the users meanwhile); one at a time on the embedded
+ * database, which has one connection. Rows of one batch are of different patients (an identification
+ * twice in the file is refused), so their writes never wait on each other.
+ */
+function writersOf(ctx: AppContext): number {
+  return poolOf(ctx.db) ? Math.max(1, Math.min(4, Math.floor(ctx.config.databasePoolSize / 4))) : 1;
 }
 
 /** Whether the patient moved on since the check (or appeared, or went). */

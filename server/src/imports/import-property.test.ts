@@ -62,36 +62,39 @@ const MAPPING: Partial<ImportMappingInput> = {
   },
 };
 
-/** A date of the file: mostly good, sometimes impossible, two-digit, in the future or not a date. */
-const date = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc
-      .tuple(
-        fc.integer({ min: 1, max: 28 }),
-        fc.integer({ min: 1, max: 12 }),
-        fc.integer({ min: 1940, max: 2024 }),
-      )
-      .map(([d, m, y]) => `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`),
-  },
-  { weight: 1, arbitrary: fc.constantFrom('31/02/2020', '01/01/20', '01/01/2199', 'ayer', '') },
-);
+/** Mostly one of the good values, now and then one of the bad. */
+const mostly = (good: readonly string[], bad: readonly string[]) =>
+  fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom(...good) },
+    { weight: 1, arbitrary: fc.constantFrom(...bad) },
+  );
+
+/** A date of the file in a range of years: mostly good; sometimes impossible, two-digit, future or no date. */
+const date = (from: number, to: number) =>
+  mostly(
+    Array.from(
+      { length: 12 },
+      (_, i) =>
+        `${String(1 + ((i * 7) % 28)).padStart(2, '0')}/${String(1 + i).padStart(2, '0')}/${from + ((i * 3) % (to - from + 1))}`,
+    ),
+    ['31/02/2020', '01/01/20', '01/01/2199', 'ayer'],
+  );
 
 const rowArbitrary = fc.record({
-  identification: fc.constantFrom('PR-1', 'pr-1', 'PR-2', 'PR-3', 'PR-4', 'PR-5', ''),
-  birth: date,
-  sex: fc.constantFrom('Femenino', 'Masculino', '', 'Quizás'),
-  ecog: fc.constantFrom('0', '1', '4', '7', '', 'dos'),
-  dx: date,
-  subtype: fc.constantFrom('LMA M2', 'LMA M3', 'Otro', '', 'LMA M9'),
-  consent: fc.constantFrom('Sí', 'No', ''),
-  consentDate: date,
-  wbc: fc.constantFrom('12,5', '3', '', '2000', '1.5'),
-  scheme: fc.constantFrom('Azacitidina', '7+3', ''),
-  start: date,
-  response: fc.constantFrom('RC', 'RP', ''),
-  drug: fc.constantFrom('Azacitidina', 'Citarabina', ''),
-  death: fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: date }),
+  identification: mostly(['PR-1', 'pr-1', 'PR-2', 'PR-3', 'PR-4', 'PR-5', 'PR-6'], ['']),
+  birth: date(1940, 1980),
+  sex: mostly(['Femenino', 'Masculino'], ['', 'Quizás']),
+  ecog: mostly(['0', '1', '4', ''], ['7', 'dos']),
+  dx: date(2000, 2010),
+  subtype: mostly(['LMA M2', 'LMA M3', ''], ['Otro', 'LMA M9']),
+  consent: mostly(['Sí'], ['No', '']),
+  consentDate: date(2011, 2012),
+  wbc: mostly(['12,5', '3', ''], ['2000', '1.5']),
+  scheme: mostly(['Azacitidina', '7+3', ''], ['Nada']),
+  start: date(2013, 2014),
+  response: mostly(['RC', 'RP', ''], ['X']),
+  drug: mostly(['Azacitidina', 'Citarabina', ''], ['']),
+  death: fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: date(2020, 2023) }),
 });
 
 const fileArbitrary = fc.record({

@@ -56,6 +56,21 @@ import { deleteDrugIn, deleteTreatmentIn, saveTreatments } from './records/treat
 
 const ADMIN_VIEW = { isAdmin: true, doctorId: null } as const;
 
+/** A patient's file before anything is written: the fields a new patient starts without. */
+const NEW_FILE: PatientFile = {
+  identification: '',
+  codeOP: null,
+  demography: null,
+  riskLevel: null,
+  deathDate: null,
+  deathCause: null,
+  lastContactDate: null,
+  samples: [],
+  diagnostics: [],
+  treatments: [],
+  reports: [],
+};
+
 /** A patient's file as stored, read in the transaction (every field, as an admin sees them). */
 export async function storedPatientFile(
   db: Queryable,
@@ -119,18 +134,23 @@ export function writePatientFile(
   return withUniqueConflicts(() =>
     ctx.db.transaction(async (tx) => {
       let patientId: string;
-      let created = false;
+      let created: PatientFile | null = null;
       if ('doctor' in target) {
-        patientId = await insertPatientIn(tx, actor, target.doctor, {
-          identification: file.identification,
-          demography: {
-            birthDate: file.demography?.birthDate ?? null,
-            gender: (file.demography?.gender ?? undefined) as 'male' | 'female',
-            ecog: file.demography?.ecog ?? null,
-            app: file.demography?.app ?? null,
-          },
-        });
-        created = true;
+        const demography = {
+          birthDate: file.demography?.birthDate ?? null,
+          gender: (file.demography?.gender ?? undefined) as 'male' | 'female',
+          ecog: file.demography?.ecog ?? null,
+          app: file.demography?.app ?? null,
+        };
+        // Its read model is built once, by the frame, with everything the file adds.
+        patientId = await insertPatientIn(
+          tx,
+          actor,
+          target.doctor,
+          { identification: file.identification, demography },
+          { readModel: false },
+        );
+        created = { ...NEW_FILE, identification: file.identification, demography };
       } else {
         patientId = target.patientId;
       }
@@ -139,16 +159,17 @@ export function writePatientFile(
         tx,
         actor,
         patientId,
-        { ifMatch: created ? undefined : ifMatch, capabilities: [] },
+        { ifMatch: created ? undefined : ifMatch, capabilities: [], created: created !== null },
         async (write) => {
-          const stored = await storedPatientFile(tx, patientId, actor.now);
+          // A patient just inserted is its demography alone: no need to read it back.
+          const stored = created ?? (await storedPatientFile(tx, patientId, actor.now))?.file;
           if (!stored) {
             throw notFound();
           }
-          return saveFile(write, actor, stored.file, file, options);
+          return saveFile(write, actor, stored, file, options);
         },
       );
-      const written = { patientId, version, changed: created || result };
+      const written = { patientId, version, changed: created !== null || result };
       await options.after?.(tx, written);
       return written;
     }),

@@ -7,7 +7,6 @@ import {
   demographyFormSchema,
   diagnosticFieldsSchema,
   diagnosticIssues,
-  drugInputSchema,
   geneticsInputSchema,
   isBiobank,
   labReportInputSchema,
@@ -154,6 +153,9 @@ export function patientFileOf(patient: Patient): PatientFile {
   };
 }
 
+/** The demography step's schema, made once for each kind of institution (a file is judged per row). */
+const DEMOGRAPHY = { biobank: demographyFormSchema(true), other: demographyFormSchema(false) };
+
 /** What a file's rules refuse: a message key per field path (`diagnostics.0.dxDate`), or the whole row's. */
 export interface FileIssues {
   readonly fields: Record<string, string>;
@@ -248,7 +250,12 @@ export function patientFileIssues(
   }
   const demographyChanged = !same(file.demography, current?.demography ?? null);
   if (demographyChanged || !current) {
-    zodIssues(demographyFormSchema(biobank), nullsOut(file.demography ?? {}), 'demography.', fields);
+    zodIssues(
+      DEMOGRAPHY[biobank ? 'biobank' : 'other'],
+      nullsOut(file.demography ?? {}),
+      'demography.',
+      fields,
+    );
   }
   const patientFields = {
     riskLevel: file.riskLevel,
@@ -364,13 +371,8 @@ export function patientFileIssues(
       for (const date of ['startDate', 'diseaseAssessmentDate', 'medulogramDate', 'EMRDate'] as const) {
         futureOf(`treatments.${i}.${date}`, treatment[date]);
       }
+      // Each drug is judged by the treatment's schema, which holds its drugs'.
       treatment.drugs.forEach((drug, j) => {
-        zodIssues(
-          drugInputSchema,
-          nullsOut({ ...drug, id: undefined }),
-          `treatments.${i}.drugs.${j}.`,
-          fields,
-        );
         futureOf(`treatments.${i}.drugs.${j}.startApplicationDate`, drug.startApplicationDate);
         futureOf(`treatments.${i}.drugs.${j}.lastAplicationDate`, drug.lastAplicationDate);
       });

@@ -1,5 +1,5 @@
 import type { PatientCapability } from '@registry/shared';
-import { type AuditRecord, recordAudit } from '../audit/record.ts';
+import { type AuditRecord, recordAudits } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
@@ -38,12 +38,15 @@ export function writePatient<T>(
   );
 }
 
-/** The write frame within a transaction already open (a whole patient file written at once). */
+/**
+ * The write frame within a transaction already open (a whole patient file written at once). `created`:
+ * the patient was inserted in this transaction without its read model, which the frame then builds.
+ */
 export async function writePatientIn<T>(
   tx: Queryable,
   actor: Actor,
   patientId: string,
-  options: { ifMatch?: string | undefined; capabilities: readonly PatientCapability[] },
+  options: { ifMatch?: string | undefined; capabilities: readonly PatientCapability[]; created?: boolean },
   work: (write: PatientWrite) => Promise<T>,
 ): Promise<{ result: T; version: number }> {
   const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
@@ -54,15 +57,20 @@ export async function writePatientIn<T>(
   const entries: ChangeEntry[] = [];
   const result = await work({ tx, head, record: (entry) => entries.push(entry) });
   if (entries.length === 0) {
+    if (options.created) {
+      await refreshReadModel(tx, [head.id]);
+    }
     return { result, version: head.version };
   }
   const version = await createPatientsRepository(tx).bumpVersion(head.id);
   // The stored records hold the records alone: a change to the patient itself leaves them be.
   await refreshReadModel(tx, [head.id], {
-    records: entries.some((entry) => entry.entityType !== 'patient'),
+    records: options.created === true || entries.some((entry) => entry.entityType !== 'patient'),
   });
-  for (const entry of entries) {
-    await recordAudit(tx, actor, { ...entry, patientId: head.id });
-  }
+  await recordAudits(
+    tx,
+    actor,
+    entries.map((entry) => ({ ...entry, patientId: head.id })),
+  );
   return { result, version };
 }

@@ -42,13 +42,15 @@ export interface PatientDoctor {
 /**
  * Creates a patient of `doctor` with its demography within a transaction already open: the demography
  * step's rules, the dates' sanity, an identification no other patient of the institution has, the read
- * model and the audit trail. Answers the patient's id.
+ * model (unless the caller's write frame brings it up to date itself) and the audit trail. Answers the
+ * patient's id.
  */
 export async function insertPatientIn(
   tx: Queryable,
   actor: Actor,
   doctor: PatientDoctor,
   input: CreatePatientInput,
+  options: { readModel: boolean } = { readModel: true },
 ): Promise<string> {
   const demography = parseOrFail(
     demographyFormSchema(isBiobank(doctor.institutionType)),
@@ -74,7 +76,9 @@ export async function insertPatientIn(
     identification: input.identification,
     demography: values,
   });
-  await refreshReadModel(tx, [id]);
+  if (options.readModel) {
+    await refreshReadModel(tx, [id]);
+  }
   await recordAudit(tx, actor, {
     action: 'patient.create',
     entityType: 'patient',
