@@ -79,7 +79,7 @@ function CheckedHeader({ entry, onEdit }: CheckedHeaderProps) {
           </Title>
           <Text size="sm" c="gray.7">
             {entry.checkedAt ? t('imports.check.when', { at: formatTimestamp(entry.checkedAt) }) : null}{' '}
-            {t('imports.check.nothingWritten')}
+            {entry.status === 'checked' && t('imports.check.nothingWritten')}
           </Text>
         </Stack>
         <Group gap="sm">
@@ -280,9 +280,8 @@ export function ImportScreen({ importId }: { readonly importId: string }) {
           <ImportStatusBadge status={entry.status} />
           {canDelete(entry) && (
             <Button
-              variant="subtle"
-              color="red.8"
-              leftSection={<IconTrash size={16} aria-hidden />}
+              variant="default"
+              leftSection={<IconTrash size={16} color="var(--mantine-color-red-8)" aria-hidden />}
               onClick={() => setDeleting(true)}
             >
               {t('imports.delete.submit')}
