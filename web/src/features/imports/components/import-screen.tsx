@@ -35,9 +35,15 @@ import { ProgressPanel } from './progress-panel.tsx';
 import { UndoPanel } from './undo-panel.tsx';
 import { useDownload } from './use-download.ts';
 
-/** An import that was never applied may be forgotten; one that wrote patients is undone instead. */
-export const canDelete = (entry: Pick<Import, 'status' | 'appliedAt'>) =>
-  entry.appliedAt === null && ['uploaded', 'checked', 'failed'].includes(entry.status);
+/**
+ * An import that was never applied may be forgotten; one that wrote patients is undone instead. A failed
+ * import with a check behind it may have failed while applying, having written some: not offered.
+ */
+export const canDelete = (entry: Pick<Import, 'status' | 'appliedAt' | 'summary'>) =>
+  entry.appliedAt === null &&
+  (entry.status === 'uploaded' ||
+    entry.status === 'checked' ||
+    (entry.status === 'failed' && !entry.summary));
 
 /** Whether the mapping may be edited: before the apply. */
 const canEditMapping = (entry: Pick<Import, 'status' | 'appliedAt'>) =>
