@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
@@ -25,11 +26,37 @@ export const ADMIN = { email: 'admin@registry.test', password: 'Admin-pass-2026!
 const screenshots = path.join(import.meta.dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
+/**
+ * Whether the journeys save their screenshots: yes, unless E2E_SCREENSHOTS=0, which `npm test` sets
+ * unless told otherwise (scripts/test.mjs). A full-page picture costs from a third of a second to
+ * several on two cores, and nobody looks at a test run's pictures; nothing is asserted on them.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
 /** Saves a full-page screenshot under e2e/screenshots (git-ignored) for a person to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+  if (SCREENSHOTS) {
+    await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+  }
 }
+
+/**
+ * The axe rules that can report a serious or critical violation, the only ones judged. Axe gives every
+ * violation of a rule the rule's own impact (axe-core's finalizeRuleResult), so a rule whose impact is
+ * minor or moderate ('region', the landmark and heading rules…) can never fail a journey: those are
+ * switched off rather than run and thrown away, which takes about a third off each check. Read from the
+ * axe-core that @axe-core/playwright injects, so that an upgrade that raises a rule's impact is obeyed.
+ */
+const LOW_IMPACT_RULES: string[] = (() => {
+  const require = createRequire(import.meta.url);
+  const axe = require(require.resolve('axe-core', { paths: [require.resolve('@axe-core/playwright')] })) as {
+    _audit: { rules: { id: string; impact?: string }[] };
+  };
+  return axe._audit.rules
+    .filter((rule) => rule.impact !== undefined && rule.impact !== 'serious' && rule.impact !== 'critical')
+    .map((rule) => rule.id);
+})();
 
 /** Fails on any serious or critical accessibility violation of the page as it stands. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -42,8 +69,13 @@ export async function expectAccessible(page: Page): Promise<void> {
     await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
     await expect.poll(() => settled(page)).toBe(true);
     // Axe runs in the page itself (legacy mode): the app has no frames from another origin, the only
-    // thing the other mode adds, which opens a blank page for every check and doubles its time.
-    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+    // thing the other mode adds, which opens a blank page for every check and doubles its time. Only
+    // the violations come back: the passes (every node checked) are not gathered and sent over.
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .disableRules(LOW_IMPACT_RULES)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
@@ -162,6 +194,10 @@ const PHONE = { width: 390, height: 844 };
 
 /** Saves the page at a desktop's and a phone's width, in SHOTS_DIR when set, else as `snap` does. */
 export async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!SCREENSHOTS && !dir) {
+    return;
+  }
   for (const [width, size] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -171,7 +207,6 @@ export async function shots(page: Page, name: string): Promise<void> {
     // The side bar slides away when the width drops to a phone's.
     await page.waitForTimeout(400);
     await page.evaluate(() => window.scrollTo(0, 0));
-    const dir = process.env.SHOTS_DIR;
     if (dir) {
       await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
     } else {

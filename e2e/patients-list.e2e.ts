@@ -444,10 +444,6 @@ test.describe('patient list and patient file', () => {
     await admin.call('PATCH', `/api/patients/${ids.relapsed}`, { codeOP: CODE + 2 });
     await request.dispose();
     const hospital = `HS${RUN} — Hospital del Sur ${RUN}`;
-    const shots = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `/tmp/shots-finding/${name}.png`, fullPage: true });
-    };
 
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/:\d+\/$/);
@@ -473,7 +469,7 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByText('Página 2 de 2')).toBeVisible();
     await expect(table(page).getByRole('row')).toHaveCount(3);
     await expectAccessible(page);
-    await shots('list-admin-desktop-es');
+    await snap(page, 'list-admin-desktop-es');
     await choose(page, 'Por página', '25');
     await expect(page.getByText('Página 1 de 1')).toBeVisible();
     await expect(table(page).getByRole('row')).toHaveCount(13);
@@ -495,7 +491,7 @@ test.describe('patient list and patient file', () => {
     await choose(page, 'Code OP', 'No Code OP');
     await expect(page.getByText('Showing 10 results')).toBeVisible();
     await expectAccessible(page);
-    await shots('list-admin-desktop-en');
+    await snap(page, 'list-admin-desktop-en');
 
     // A phone: cards without sideways scrolling, the filters behind a button.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -507,24 +503,24 @@ test.describe('patient list and patient file', () => {
     await expect(page.getByRole('combobox', { name: 'Code OP' })).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
-    await shots('list-admin-phone-en');
+    await snap(page, 'list-admin-phone-en');
     await filters.click();
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
     await choose(page, 'Sort by', 'Registered, newest first');
     await expect(cards.getByRole('listitem').first()).toContainText(fresh);
     await expectAccessible(page);
-    await shots('list-admin-phone-filters-en');
+    await snap(page, 'list-admin-phone-filters-en');
     await switchLanguage(page, 'ES');
     await expect(page.getByRole('button', { name: /^Filtros/ })).toBeVisible();
     await expect(cards).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Pacientes' }).getByRole('link').first()).toBeVisible();
     await expectAccessible(page);
-    await shots('list-admin-phone-es');
+    await snap(page, 'list-admin-phone-es');
     // A search that finds nothing: the empty state fits the phone.
     await page.getByRole('searchbox', { name: 'Buscar paciente' }).fill(`nadie-${RUN}`);
     await expect(page.getByText('No hay pacientes para mostrar.')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shots('list-admin-phone-empty-es');
+    await snap(page, 'list-admin-phone-empty-es');
     await page.getByRole('searchbox', { name: 'Buscar paciente' }).fill('');
     await choose(page, 'Código OP', 'Todos');
     await choose(page, 'Código de institución', 'Todos');

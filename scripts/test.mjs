@@ -134,7 +134,9 @@ if (run('production build (web app and server)', 'npm', ['run', 'build', '--sile
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
     {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      // No screenshots unless asked for (E2E_SCREENSHOTS=1): nobody looks at a test run's pictures, and
+      // taking them was a tenth of the journeys' time (e2e/fixtures.ts).
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0' },
       report: read,
     },
   );

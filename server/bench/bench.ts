@@ -11,7 +11,7 @@
  * again without seeding; --seed-only seeds, writes the state file and stops. --only measures only the
  * requests whose name contains NAME (or one of several NAMEs joined by `|`: `"list #19 |list #21 "`),
  * and the exports whose name (`export csv`, `export json`, `export xls`) starts with it (`export` runs
- * the three); --profile DIR runs the server with `--cpu-prof`,
+ * the three; `dataset` runs the analysis dataset's build and download); --profile DIR runs the server with `--cpu-prof`,
  * writing its CPU profile into DIR when it stops (open it in Chrome's DevTools). Besides its fixed set of
  * lists, it draws K filter combinations at random (8 unless --combinations says otherwise) over every
  * filter the list takes, for an admin and a doctor in turn, from a seed it prints (--combination-seed
@@ -35,7 +35,7 @@ import { createMailer } from '../src/mail/mailer.ts';
 import { seedCohort } from '../src/seed/seed-cohort.ts';
 import { drawCombinations, type Vocabulary } from './combinations.ts';
 import { type AppRequest, alone, loaded, type Measure, raw, type Statement } from './load.ts';
-import { exportRun, printTable, type Row, serverRss } from './report.ts';
+import { datasetRun, exportRun, printTable, type Row, serverRss } from './report.ts';
 import { type ListTarget, listTarget } from './targets.ts';
 
 const PASSWORD = 'Bench-pass1!';
@@ -430,6 +430,16 @@ async function main(): Promise<void> {
         `export ${run.format}: ${run.seconds.toFixed(1)} s (CPU: server ${run.serverCpu.toFixed(1)} s, machine ${run.machineCpu.toFixed(1)} s), ${(run.bytes / 1024 / 1024).toFixed(1)} MiB, server RSS ${run.rssBefore} → peak ${run.rssPeak} MiB (+${run.rssPeak - run.rssBefore})`,
       );
     }
+    // The analysis dataset (CONTRACT §15): built in the background, then downloaded.
+    const dataset =
+      !values.only || 'dataset'.startsWith(values.only)
+        ? await datasetRun(server.base, tokens.admin, server.pid)
+        : null;
+    if (dataset) {
+      out(
+        `dataset: ${dataset.status}${dataset.error ? ` (${dataset.error})` : ''} in ${dataset.seconds.toFixed(1)} s (CPU: server ${dataset.serverCpu.toFixed(1)} s, machine ${dataset.machineCpu.toFixed(1)} s), rows ${JSON.stringify(dataset.rows)}, zip ${(dataset.bytes / 1024 / 1024).toFixed(1)} MiB downloaded in ${dataset.downloadSeconds.toFixed(1)} s, server RSS ${dataset.rssBefore} → peak ${dataset.rssPeak} MiB (+${dataset.rssPeak - dataset.rssBefore})`,
+      );
+    }
     const machine = {
       cpus: os.cpus().length,
       model: os.cpus()[0]?.model,
@@ -444,7 +454,7 @@ async function main(): Promise<void> {
     };
     writeFileSync(
       values.out,
-      JSON.stringify({ at: new Date().toISOString(), machine, rows, exports }, null, 2),
+      JSON.stringify({ at: new Date().toISOString(), machine, rows, exports, dataset }, null, 2),
     );
     out(`\nmachine: ${JSON.stringify(machine)}\nresults written to ${values.out}`);
   } finally {

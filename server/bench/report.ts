@@ -101,3 +101,58 @@ export async function exportRun(base: string, token: string, format: 'csv' | 'js
   const machineCpu = machineBusySeconds() - busyBefore;
   return { format, status: res.status, seconds, bytes, rssBefore, rssPeak, serverCpu, machineCpu };
 }
+
+/**
+ * Asks for an analysis dataset as an admin would (de-identified, every patient), polls its state until
+ * it is built, then downloads its zip: the build's time from the request to `ready`, the server's CPU
+ * and peak resident memory meanwhile, and the zip's size and download time.
+ */
+export async function datasetRun(base: string, token: string, pid: number) {
+  const rssBefore = serverRss(pid);
+  const cpuBefore = cpuSeconds(pid);
+  const busyBefore = machineBusySeconds();
+  let rssPeak = rssBefore;
+  const watch = setInterval(() => {
+    rssPeak = Math.max(rssPeak, serverRss(pid));
+  }, 25);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const started = performance.now();
+  const asked = await fetch(`${base}/api/datasets`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ purpose: 'Benchmark of the analysis dataset', studyKey: 'bench' }),
+  });
+  const { data } = (await asked.json()) as { data: { id: string } };
+  let state: { status: string; rows: Record<string, number> | null; error: string | null };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const res = await fetch(`${base}/api/datasets/${data.id}`, { headers });
+    state = ((await res.json()) as { data: typeof state }).data;
+    if (state.status !== 'building') {
+      break;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(watch);
+  const serverCpu = cpuSeconds(pid) - cpuBefore;
+  const machineCpu = machineBusySeconds() - busyBefore;
+  const downloadStarted = performance.now();
+  const res = await fetch(`${base}/api/datasets/${data.id}/download`, { headers });
+  let bytes = 0;
+  for await (const chunk of res.body ?? []) {
+    bytes += (chunk as Uint8Array).length;
+  }
+  const downloadSeconds = (performance.now() - downloadStarted) / 1000;
+  return {
+    status: state.status,
+    error: state.error,
+    rows: state.rows,
+    seconds,
+    serverCpu,
+    machineCpu,
+    rssBefore,
+    rssPeak,
+    bytes,
+    downloadSeconds,
+  };
+}

@@ -87,7 +87,7 @@ export type NotVariables =
 type Declared<K extends PropertyKey> = { readonly [F in K]-?: readonly VariableDeclaration[] | NotVariables };
 
 /** The variables of a part's declarations, in their order (its bookkeeping has none). */
-export const variablesOf = (declared: Declared<PropertyKey>): readonly VariableDeclaration[] =>
+export const declaredVariablesOf = (declared: Declared<PropertyKey>): readonly VariableDeclaration[] =>
   Object.values<readonly VariableDeclaration[] | NotVariables>(declared).flatMap((part) =>
     Array.isArray(part) ? part : [],
   );
@@ -404,7 +404,7 @@ export const PATIENT_VARIABLES: Declared<keyof Patient> = {
   createdAt: [
     patientVariable({ name: 'registration_date', type: 'date', label: { text: 'registrationDate' } }),
   ],
-  demography: variablesOf(DEMOGRAPHY_VARIABLES),
+  demography: declaredVariablesOf(DEMOGRAPHY_VARIABLES),
   diagnostics: { records: ['diagnostic'] },
   riskLevel: [
     patientVariable({
@@ -433,7 +433,7 @@ export const PATIENT_VARIABLES: Declared<keyof Patient> = {
       derivation: 'eln2024',
     }),
   ],
-  course: variablesOf(COURSE_VARIABLES),
+  course: declaredVariablesOf(COURSE_VARIABLES),
   deathDate: [patientVariable({ name: 'death_date', type: 'date', label: { header: 'deathDate' } })],
   deathCause: [
     patientVariable({

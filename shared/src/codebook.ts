@@ -2,12 +2,12 @@ import { CODEBOOK_TABLES, type CodebookTable, type CodebookVariable } from './co
 import {
   DATASET_VARIABLES,
   type Deidentification,
+  declaredVariablesOf,
   GENETICS_VARIABLES,
   type NotVariables,
   PATIENT_VARIABLES,
   TABLE_KEYS,
   type VariableDeclaration,
-  variablesOf,
 } from './codebook-variables.ts';
 import { KARYOTYPE_FINDINGS, REARRANGEMENTS } from './genetics/markers.ts';
 import { CODEBOOK_TEXTS } from './locales/codebook.ts';
@@ -47,7 +47,7 @@ function partVariables(part: readonly VariableDeclaration[] | NotVariables): rea
   if ('records' in part) {
     return part.records.flatMap((record) =>
       Object.values(RECORD_FIELDS[record]).flatMap((field) =>
-        isPlainField(field) ? [fieldVariable(field)] : variablesOf(GENETICS_VARIABLES),
+        isPlainField(field) ? [fieldVariable(field)] : declaredVariablesOf(GENETICS_VARIABLES),
       ),
     );
   }

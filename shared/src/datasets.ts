@@ -17,6 +17,13 @@ export type DatasetDates = (typeof DATASET_DATES)[number];
 export const DATASET_STATUSES = ['building', 'ready', 'failed'] as const;
 export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 
+/**
+ * Why a build failed, as a dataset records it (`error`): the server stopped while it ran (the job sweep
+ * marks it at the next start), or it failed (the server's log says why). A code, never the error's words.
+ */
+export const DATASET_ERRORS = ['SERVER_STOPPED', 'BUILD_FAILED'] as const;
+export type DatasetError = (typeof DATASET_ERRORS)[number];
+
 /** The tables of a dataset's zip, one CSV each, in the zip's order. */
 export const DATASET_TABLES = ['patients', 'treatments', 'drugs', 'responses', 'markers'] as const;
 export type DatasetTable = (typeof DATASET_TABLES)[number];
@@ -40,10 +47,10 @@ export type DatasetFilters = z.infer<typeof datasetFiltersSchema>;
  */
 export const datasetRequestSchema = z
   .strictObject({
-    purpose: storableString('validation.purposeLength')
+    purpose: storableString('datasets.purposeLength')
       .trim()
-      .min(PURPOSE_MIN, 'validation.purposeLength')
-      .max(PURPOSE_MAX, 'validation.purposeLength'),
+      .min(PURPOSE_MIN, 'datasets.purposeLength')
+      .max(PURPOSE_MAX, 'datasets.purposeLength'),
     filters: datasetFiltersSchema.default({}),
     identified: z.boolean({ error: 'validation.invalid' }).default(false),
     dates: z.enum(DATASET_DATES, { error: 'validation.chooseOption' }).default('intervals'),
@@ -53,7 +60,7 @@ export const datasetRequestSchema = z
   })
   .refine((request) => request.identified || !request.freeText, {
     path: ['freeText'],
-    error: 'validation.freeTextIdentified',
+    error: 'datasets.freeTextIdentified',
   });
 export type DatasetRequest = z.infer<typeof datasetRequestSchema>;
 /** What a form sends: the defaults may be left out. */
@@ -99,8 +106,8 @@ export const datasetSchema = datasetStartedSchema.extend({
   sha256: z.string().nullable(),
   /** The smallest group sharing sex, 10-year age band, centre and subtype (the disclosure check). */
   smallestGroup: z.number().int().nullable(),
-  /** Why a build failed, in words for an admin (never clinical data). */
-  error: z.string().nullable(),
+  /** Why a build failed (`DATASET_ERRORS`); null otherwise. */
+  error: z.enum(DATASET_ERRORS).nullable(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 

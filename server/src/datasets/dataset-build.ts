@@ -6,7 +6,6 @@ import {
   DATASET_TEXTS,
   type DatasetFilters,
   type DatasetRows,
-  type DatasetTable,
   EXPORT_TEXTS,
   type Genetics,
 } from '@registry/shared';
@@ -131,9 +130,12 @@ export async function buildDataset(
   const plan = planOf(record);
   const context: RowContext = { options: record, pseudonyms, centres };
   const requestedAt = new Date(record.createdAt);
+  // The patients registered by the request: its time is the database's, to the microsecond, read back
+  // to the millisecond; the next millisecond takes in every patient registered before it.
+  const until = new Date(requestedAt.getTime() + 1);
   // Stored as asked: the shared schema's filters.
   const filters = record.filters as DatasetFilters;
-  const [counted] = rowsOf<{ total: number }>(await ctx.db.execute(cohortCountSql(filters, requestedAt)));
+  const [counted] = rowsOf<{ total: number }>(await ctx.db.execute(cohortCountSql(filters, until)));
   const patients = counted?.total ?? 0;
   const total = patients * plan.length;
   let done = 0;
@@ -164,7 +166,7 @@ export async function buildDataset(
       yield text();
     })();
 
-  await withPatientBatches(ctx.db, { filters, until: requestedAt }, todayOf(requestedAt), async (source) => {
+  await withPatientBatches(ctx.db, { filters, until }, todayOf(requestedAt), async (source) => {
     for (const [index, planned] of plan.entries()) {
       const table = stats[index] as TableStats;
       const read = batchRowsOf(planned, context, disclosure);

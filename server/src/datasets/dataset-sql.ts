@@ -1,8 +1,12 @@
 import {
   type DatasetFilters,
+  type DatasetTable,
   DIAGNOSTIC_FIELDS as DIAGNOSTIC_DECLARATIONS,
   DRUG_FIELDS as DRUG_DECLARATIONS,
+  GENETIC_MARKERS,
   isPlainField,
+  MARKER_VARIABLES,
+  markerVafVariable,
   type PlainField,
   type StructuredDeclaration,
   TREATMENT_FIELDS as TREATMENT_DECLARATIONS,
@@ -104,8 +108,29 @@ export const PATIENT_COLUMNS: ReadonlyMap<string, SQL> = new Map<string, SQL>([
   }),
 ]);
 
-/** The variables the dataset computes itself rather than reads (`dataset-rows.ts`). */
-export const DATASET_OWN = new Set(['pid', 'centre']);
+/**
+ * Where each table's variables come from: read by the statements here, or made by the dataset
+ * (`dataset-rows.ts`: the pseudonyms, each marker as entered, the rows of `markers.csv`). A codebook
+ * variable of a dataset's table that none gives would be an empty column: a test holds them equal.
+ */
+export function variablesGiven(): Record<DatasetTable, ReadonlySet<string>> {
+  const declared = (fields: Readonly<Record<string, PlainField | StructuredDeclaration>>, table: string) =>
+    Object.values(fields).flatMap((field) =>
+      isPlainField(field) && field.table === table ? [field.name] : [],
+    );
+  return {
+    patients: new Set([
+      'pid',
+      'centre',
+      ...PATIENT_COLUMNS.keys(),
+      ...GENETIC_MARKERS.flatMap((code) => [MARKER_VARIABLES[code], markerVafVariable(code)]),
+    ]),
+    treatments: new Set(['pid', ...declared(TREATMENT_DECLARED, 'treatments')]),
+    responses: new Set(['pid', 'treatment_order', ...declared(TREATMENT_DECLARED, 'responses')]),
+    drugs: new Set(['pid', 'treatment_order', ...declared(DRUG_DECLARED, 'drugs')]),
+    markers: new Set(['pid', 'marker', 'result', 'vaf', 'source']),
+  };
+}
 
 /** What every row of a batch carries besides its variables: the patient, its first diagnosis date. */
 const ROW_KEYS = sql`l.patient_id as "patientId", l.dx_date::text as "dxDate"`;

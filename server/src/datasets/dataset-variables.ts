@@ -1,5 +1,6 @@
 import {
   CODEBOOK_DECLARATIONS,
+  CODEBOOK_TEXTS,
   codebookVariables,
   DATASET_TABLES,
   DATASET_TEXTS,
@@ -125,7 +126,7 @@ export function planOf(options: DatasetOptions): readonly PlannedTable[] {
         name: variable.name,
         label: variable.label,
         type: intervals ? 'integer' : variable.type,
-        unit: intervals ? 'days' : variable.unit,
+        unit: intervals ? CODEBOOK_TEXTS[options.language].units.days : variable.unit,
         values: variable.values,
         description: [variable.derivation, note].filter(Boolean).join(' ') || null,
       };

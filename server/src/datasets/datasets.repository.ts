@@ -1,4 +1,4 @@
-import type { Dataset, DatasetFilters, DatasetRequest, DatasetRows, DatasetStatus } from '@registry/shared';
+import type { Dataset, DatasetError, DatasetRequest, DatasetRows, DatasetStatus } from '@registry/shared';
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { datasetCentres, datasetChunks, datasets, institutions, users } from '../db/schema.ts';
@@ -58,7 +58,7 @@ function toDataset(row: Row): DatasetRecord {
     size: row.size,
     sha256: row.sha256,
     smallestGroup: row.smallestGroup,
-    error: row.error,
+    error: row.error as DatasetRecord['error'],
   };
 }
 
@@ -129,7 +129,7 @@ export function createDatasetsRepository(db: Queryable) {
     },
 
     /** The build failed: what it stored of the zip goes. */
-    async failed(id: string, error: string, at: Date): Promise<void> {
+    async failed(id: string, error: DatasetError, at: Date): Promise<void> {
       await db.delete(datasetChunks).where(eq(datasetChunks.datasetId, id));
       await db
         .update(datasets)

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { Dataset, DatasetListQuery, DatasetRequest, DatasetStarted } from '@registry/shared';
+import type {
+  Dataset,
+  DatasetError,
+  DatasetListQuery,
+  DatasetRequest,
+  DatasetStarted,
+} from '@registry/shared';
 import { created, recordAudit } from '../audit/record.ts';
 import type { Actor } from '../auth/actor.ts';
 import { JobAbandoned, type JobKind, jobRunnerOf, latestJobs } from '../background/jobs.ts';
@@ -17,33 +23,64 @@ import { chunkSource } from './zip-store.ts';
  * rows and SHA-256 (or its failure), each download.
  */
 
-/** Why a build failed, as a dataset records it: a stable code, never the error's words. */
-export const DATASET_ERRORS = { stopped: 'SERVER_STOPPED', failed: 'BUILD_FAILED' } as const;
-
 /** The background job of a dataset's build; a failed or abandoned one fails its dataset. */
 export const DATASET_JOB: JobKind = {
   name: 'dataset',
   async failed(db, datasetId, error) {
-    const code =
-      error instanceof JobAbandoned || isAbort(error) ? DATASET_ERRORS.stopped : DATASET_ERRORS.failed;
+    const code: DatasetError =
+      error instanceof JobAbandoned || isAbort(error) ? 'SERVER_STOPPED' : 'BUILD_FAILED';
     await createDatasetsRepository(db).failed(datasetId, code, new Date());
   },
 };
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
-/** Builds running at once on a server: each holds a snapshot (two connections on PostgreSQL) and a core. */
+/**
+ * Builds running at once on a server: each holds a snapshot (two connections on PostgreSQL) and a core.
+ * A build asked for beyond them waits its turn, `building` at no progress.
+ */
 export const DATASET_BUILDS_MAX = 2;
-const building = new WeakMap<AppContext, Set<string>>();
 
-function buildsOf(ctx: AppContext): Set<string> {
-  let builds = building.get(ctx);
-  if (!builds) {
-    builds = new Set();
-    building.set(ctx, builds);
+/** Turns to build, per application: a build takes one before it starts and gives it back when it ends. */
+function turnsOf(ctx: AppContext): { take(signal: AbortSignal): Promise<() => void> } {
+  let turns = TURNS.get(ctx);
+  if (!turns) {
+    let free = DATASET_BUILDS_MAX;
+    const waiting: (() => void)[] = [];
+    const give = () => {
+      const next = waiting.shift();
+      if (next) {
+        next();
+      } else {
+        free++;
+      }
+    };
+    turns = {
+      async take(signal) {
+        if (free > 0) {
+          free--;
+        } else {
+          await new Promise<void>((resolve, reject) => {
+            const go = () => {
+              signal.removeEventListener('abort', stop);
+              resolve();
+            };
+            const stop = () => {
+              waiting.splice(waiting.indexOf(go), 1);
+              reject(signal.reason);
+            };
+            waiting.push(go);
+            signal.addEventListener('abort', stop, { once: true });
+          });
+        }
+        return give;
+      },
+    };
+    TURNS.set(ctx, turns);
   }
-  return builds;
+  return turns;
 }
+const TURNS = new WeakMap<AppContext, { take(signal: AbortSignal): Promise<() => void> }>();
 
 /** Records the request and starts its build: 202 with the dataset's id, state and progress. */
 export async function requestDataset(
@@ -51,10 +88,6 @@ export async function requestDataset(
   actor: Actor,
   request: DatasetRequest,
 ): Promise<DatasetStarted> {
-  const builds = buildsOf(ctx);
-  if (builds.size >= DATASET_BUILDS_MAX) {
-    throw new HttpError(503, 'EXPORTS_BUSY', undefined, { 'retry-after': '30' });
-  }
   const repository = createDatasetsRepository(ctx.db);
   const record = await repository.create(request, actor.principal.userId);
   await recordAudit(ctx.db, actor, {
@@ -71,9 +104,10 @@ export async function requestDataset(
       language: request.language,
     }),
   });
-  builds.add(record.id);
   await jobRunnerOf(ctx).start(DATASET_JOB, record.id, async (job) => {
+    let done: (() => void) | null = null;
     try {
+      done = await turnsOf(ctx).take(job.signal);
       const built = await buildDataset(ctx, record, actor.principal.nickname, job);
       const at = ctx.now();
       await repository.ready(
@@ -116,7 +150,7 @@ export async function requestDataset(
       ).catch(() => undefined);
       throw error;
     } finally {
-      builds.delete(record.id);
+      done?.();
     }
   });
   return { id: record.id, status: 'building', progress: { done: 0, total: 0 } };

@@ -7,7 +7,7 @@ import { serverKey } from '../server-keys.ts';
  * drawn from HMAC-SHA256 keyed by the server's dataset key over the study key and a record's id, so the
  * same study key gives the same patient ids, centre numbers and date shifts in every dataset, another
  * study key others, and nobody without the server's key can link a pseudonym to a record or two study
- * keys' pseudonyms to each other (docs/decisions/018-analysis-datasets.md).
+ * keys' pseudonyms to each other (docs/decisions/020-analysis-datasets.md).
  */
 
 /** The server's dataset key: DATASET_KEY, else its own in DATA_DIR/dataset.key. */

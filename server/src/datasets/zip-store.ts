@@ -3,7 +3,7 @@ import { Readable, Writable } from 'node:stream';
 import { CHUNK_BYTES, type DatasetsRepository } from './datasets.repository.ts';
 
 /**
- * A dataset's zip kept in the database, a chunk of at most 1 MiB a row (docs/decisions/018-analysis-
+ * A dataset's zip kept in the database, a chunk of at most 1 MiB a row (docs/decisions/020-analysis-
  * datasets.md): written as the build makes it, its SHA-256 and size counted on the way, and read back a
  * chunk at a time for a download. Neither side holds more than a chunk and what the stream buffers.
  */

@@ -1001,7 +1001,7 @@ export const importRows = pgTable(
 
 /**
  * The analysis datasets (CONTRACT §15, docs/api-datasets.md): an admin's request with its purpose,
- * filters and options, the build's state, and once ready the zip's size, SHA-256 and rows per table. The zip itself is kept in `dataset_chunks` (docs/decisions/018-analysis-datasets.md).
+ * filters and options, the build's state, and once ready the zip's size, SHA-256 and rows per table. The zip itself is kept in `dataset_chunks` (docs/decisions/020-analysis-datasets.md).
  */
 export const datasets = pgTable(
   'datasets',
@@ -1057,7 +1057,7 @@ export const datasetChunks = pgTable(
  * The centres of a study key: each institution's number (`C01`, …), given in the order of the keyed
  * hash the first time a dataset of that key is built, and kept, so that a centre has the same number
  * in every dataset of the key, whatever institutions come later. `study` is the keyed hash of the study
- * key (docs/decisions/018-analysis-datasets.md).
+ * key (docs/decisions/020-analysis-datasets.md).
  */
 export const datasetCentres = pgTable(
   'dataset_centres',

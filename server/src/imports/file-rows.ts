@@ -6,8 +6,8 @@ import {
   importVariable,
   importWrites,
 } from '@registry/shared';
-import type { Spreadsheet } from './reader.ts';
-import { cellText } from './reader.ts';
+import type { Spreadsheet } from './read/spreadsheet.ts';
+import { cellText } from './read/table.ts';
 import type { RowCell } from './row-file.ts';
 import { type Slot, slotOf } from './slots.ts';
 
@@ -23,8 +23,16 @@ export interface ColumnPlan {
   readonly ignored: readonly ImportIgnoredColumn[];
 }
 
-/** The plan of a mapping over a file's columns, for an owner who is an admin or not. */
-export function planOf(columns: readonly ImportColumn[], mapping: ImportMapping, admin: boolean): ColumnPlan {
+/**
+ * The plan of a mapping over a file's columns, for an owner who is an admin or not; `derived` names the
+ * headers of columns that the file derives (an export's counts), listed as such when not mapped.
+ */
+export function planOf(
+  columns: readonly ImportColumn[],
+  mapping: ImportMapping,
+  admin: boolean,
+  derived: ReadonlySet<string> = new Set(),
+): ColumnPlan {
   let identification: number | null = null;
   const written: ColumnPlan['written'][number][] = [];
   const ignored: ImportIgnoredColumn[] = [];
@@ -35,14 +43,20 @@ export function planOf(columns: readonly ImportColumn[], mapping: ImportMapping,
     }
     const name = mapping.columns[String(column.index)] ?? null;
     const variable = name ? importVariable(name) : null;
-    const slot = variable ? slotOf(variable) : null;
-    if (!variable || !slot) {
-      ignored.push({ index: column.index, header: column.header, variable: name, reason: 'unknown' });
+    if (!variable) {
+      const reason = !name && derived.has(column.header) ? 'derived' : 'unknown';
+      ignored.push({ index: column.index, header: column.header, variable: name, reason });
       continue;
     }
     const writes = importWrites(variable, admin);
-    if (writes !== 'write') {
-      ignored.push({ index: column.index, header: column.header, variable: variable.name, reason: writes });
+    const slot = slotOf(variable);
+    if (writes !== 'write' || !slot) {
+      ignored.push({
+        index: column.index,
+        header: column.header,
+        variable: variable.name,
+        reason: writes === 'write' ? 'unknown' : writes,
+      });
       continue;
     }
     if (variable.name === 'identification') {
@@ -63,25 +77,36 @@ export interface FileRow {
   readonly cells: RowCell[];
 }
 
+/** The records of an export's further sheets, by the patient's id in its id column. */
+export interface SideRecords {
+  readonly idColumn: number;
+  readonly cells: ReadonlyMap<string, RowCell[]>;
+}
+
 /** The rows of the file under a plan, `size` at a time, in the file's order. */
 export async function* fileRows(
   sheet: Spreadsheet,
   plan: ColumnPlan,
   size: number,
+  side: SideRecords | null = null,
 ): AsyncGenerator<FileRow[]> {
   let batch: FileRow[] = [];
   for await (const { row, cells } of sheet.rows()) {
+    const exported = side ? side.cells.get(cellText(cells[side.idColumn] ?? null).trim()) : undefined;
     batch.push({
       row,
       identification: plan.identification === null ? '' : cellText(cells[plan.identification] ?? null).trim(),
       doctorEmail:
         plan.doctorColumn === null ? null : cellText(cells[plan.doctorColumn] ?? null).trim() || null,
-      cells: plan.written.map((column) => ({
-        variable: column.variable,
-        slot: column.slot,
-        column: column.header,
-        cell: cells[column.index] ?? null,
-      })),
+      cells: [
+        ...plan.written.map((column) => ({
+          variable: column.variable,
+          slot: column.slot,
+          column: column.header,
+          cell: cells[column.index] ?? null,
+        })),
+        ...(exported ?? []),
+      ],
     });
     if (batch.length >= size) {
       yield batch;

@@ -5,11 +5,12 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { type StoredPatient, writePatientFile } from '../patients/index.ts';
+import { derivedHeaders, exportFileOf, idHeader, sideCellsOf } from './export-file.ts';
 import { fileRows, planOf } from './file-rows.ts';
 import { factsOf, type ResolvedRow, ROW_BATCH, resolveRows } from './import-rows.ts';
 import { createImportsRepository, type ImportRecord, type ImportRowRecord } from './imports.repository.ts';
 import { variableOfPath } from './paths.ts';
-import { readSpreadsheet } from './reader.ts';
+import { readSpreadsheet } from './read/spreadsheet.ts';
 import { judgeRow, type RowVerdict } from './row-check.ts';
 import type { RowError } from './row-file.ts';
 
@@ -58,9 +59,29 @@ async function* resolvedBatches(ctx: AppContext, record: ImportRecord, now: Date
     ...(record.sheet ? { sheet: record.sheet } : {}),
     headerRow: record.headerRow,
   });
-  const plan = planOf(record.columns, record.mapping, record.ownerIsAdmin);
+  const exported =
+    sheet.kind === 'xlsx'
+      ? exportFileOf(
+          sheet.sheets,
+          sheet.sheet,
+          sheet.columns.map((column) => column.header),
+        )
+      : null;
+  const plan = planOf(
+    record.columns,
+    record.mapping,
+    record.ownerIsAdmin,
+    exported ? derivedHeaders(exported) : undefined,
+  );
   const facts = await factsOf(sheet, plan, record, await ownerOf(ctx, record), repository);
-  for await (const batch of fileRows(sheet, plan, ROW_BATCH)) {
+  const idColumn = exported
+    ? record.columns.find((column) => column.header === idHeader(exported))
+    : undefined;
+  const side =
+    exported && idColumn
+      ? { idColumn: idColumn.index, cells: await sideCellsOf(sheet, exported, record.ownerIsAdmin) }
+      : null;
+  for await (const batch of fileRows(sheet, plan, ROW_BATCH, side)) {
     yield await resolveRows(ctx.db, batch, facts, now);
   }
 }

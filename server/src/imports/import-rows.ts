@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import { patientsByIdentification, type StoredPatient, storedPatientFiles } from '../patients/index.ts';
 import { type ColumnPlan, type FileRow, fileRows } from './file-rows.ts';
 import type { ImportRecord, ImportsRepository } from './imports.repository.ts';
-import type { Spreadsheet } from './reader.ts';
+import type { Spreadsheet } from './read/spreadsheet.ts';
 import type { RowError } from './row-file.ts';
 
 /**

@@ -85,7 +85,10 @@ function importer(ctx: AppContext, request: FastifyRequest): Actor {
   return actor;
 }
 
-const undoRefusedSchema = errorBodySchema.extend(importUndoRefusalSchema.shape);
+/** A refused undo: the error, and the patients changed since the apply when that is why. */
+const undoRefusedSchema = errorBodySchema.extend({
+  patients: importUndoRefusalSchema.shape.patients.optional(),
+});
 
 /** The routes of the imports (CONTRACT §14, docs/api-imports.md). */
 export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -18,12 +18,14 @@ import type { AppContext } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { type Page, toPage } from '../http/paging.ts';
 import { type PatientFile, removePatient, storedPatientFiles, writePatientFile } from '../patients/index.ts';
+import { derivedHeaders, exportFileOf } from './export-file.ts';
 import { planOf } from './file-rows.ts';
 import { IMPORT_JOB, runApply, runCheck } from './import-jobs.ts';
 import { createImportsRepository, type ImportRecord, type ImportRowRecord } from './imports.repository.ts';
 import { guessMapping, mappingIssues } from './mapping.ts';
 import { messageText } from './messages.ts';
-import { cellText, ImportFileError, readSpreadsheet, type Spreadsheet } from './reader.ts';
+import { ImportFileError, readSpreadsheet, type Spreadsheet } from './read/spreadsheet.ts';
+import { cellText } from './read/table.ts';
 
 /**
  * The imports (CONTRACT §14, docs/api-imports.md): an upload kept with its file, its mapping, its check
@@ -32,6 +34,20 @@ import { cellText, ImportFileError, readSpreadsheet, type Spreadsheet } from './
  */
 
 const DAY_MS = 86_400_000;
+
+/** The headers of the columns an export of the registry derives, when the file is one. */
+function derivedOf(
+  sheets: readonly string[],
+  sheet: string | null,
+  columns: readonly ImportColumn[],
+): ReadonlySet<string> {
+  const exported = exportFileOf(
+    sheets,
+    sheet,
+    columns.map((column) => column.header),
+  );
+  return exported ? derivedHeaders(exported) : new Set();
+}
 
 /** A refusal whose field messages are worded here, in the caller's language, with their parameters. */
 function refusal(
@@ -158,7 +174,8 @@ export async function uploadImport(
     rowCount: sheet.rowCount,
     columns,
     mapping,
-    ignored: planOf(columns, mapping, actor.principal.isAdmin).ignored,
+    ignored: planOf(columns, mapping, actor.principal.isAdmin, derivedOf(sheet.sheets, sheet.sheet, columns))
+      .ignored,
     createdAt: actor.now,
   });
   await recordAudit(
@@ -326,7 +343,8 @@ export async function saveMapping(
       columns,
       mapping: { ...guess, sheet: sheet.sheet ?? undefined, headerRow: sheet.headerRow },
       mappingConfirmed: false,
-      ignored: planOf(columns, guess, record.ownerIsAdmin).ignored,
+      ignored: planOf(columns, guess, record.ownerIsAdmin, derivedOf(record.sheets, sheet.sheet, columns))
+        .ignored,
       status: 'uploaded',
       summary: null,
       error: null,
@@ -367,7 +385,12 @@ export async function saveMapping(
     mapping: { ...mapping, ...(record.sheet ? { sheet: record.sheet } : {}), headerRow: record.headerRow },
     mappingConfirmed: true,
     doctorId,
-    ignored: planOf(record.columns, mapping, record.ownerIsAdmin).ignored,
+    ignored: planOf(
+      record.columns,
+      mapping,
+      record.ownerIsAdmin,
+      derivedOf(record.sheets, record.sheet, record.columns),
+    ).ignored,
     status: 'uploaded',
     summary: null,
     error: null,

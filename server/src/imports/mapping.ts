@@ -14,7 +14,7 @@ import {
   MARKER_VARIABLES,
   type VariableDeclaration,
 } from '@registry/shared';
-import { type GuessVariable, guessColumns, guessValues } from './reader.ts';
+import { type GuessVariable, guessColumns, guessValues } from './read/guess.ts';
 import { slotOf } from './slots.ts';
 
 /**
@@ -201,14 +201,16 @@ export const GUESS_VARIABLES: readonly GuessVariable[] = (() => {
 
 const GUESS_BY_NAME = new Map(GUESS_VARIABLES.map((variable) => [variable.name, variable]));
 
-/** The first date order and decimal sign that the values of the file suggest; the language's otherwise. */
+/**
+ * The date order and the decimal sign that most of the file's values suggest (a day past 12 in the
+ * middle is a month/day/year; `12,5` a comma); the language's when they do not tell.
+ */
 function formatsOf(
   columns: readonly ImportColumn[],
   guessed: readonly (string | null)[],
   language: Language,
 ) {
-  let dateFormat: ImportMapping['dateFormat'] = 'dmy';
-  let decimal: ImportMapping['decimal'] = language === 'es' ? ',' : '.';
+  const votes = { dmy: 0, mdy: 0, ymd: 0, comma: 0, dot: 0 };
   columns.forEach((column, i) => {
     const variable = guessed[i] ? importVariable(guessed[i] as string) : null;
     const type = variable?.declaration.type;
@@ -216,20 +218,30 @@ function formatsOf(
       if (type === 'date') {
         const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{4}$/.exec(value);
         if (parts && Number(parts[2]) > 12) {
-          dateFormat = 'mdy';
-        } else if (/^\d{4}[/.-]\d{1,2}[/.-]\d{1,2}$/.test(value) && dateFormat === 'dmy') {
-          dateFormat = 'ymd';
+          votes.mdy += 1;
+        } else if (parts && Number(parts[1]) > 12) {
+          votes.dmy += 1;
+        } else if (/^\d{4}[/.-]\d{1,2}[/.-]\d{1,2}$/.test(value)) {
+          votes.ymd += 1;
         }
       }
       if (type === 'number') {
-        if (/^\d+,\d+$/.test(value)) {
-          decimal = ',';
-        } else if (/^\d+\.\d+$/.test(value)) {
-          decimal = '.';
-        }
+        votes.comma += /^[+-]?\d*,\d+$/.test(value) ? 1 : 0;
+        votes.dot += /^[+-]?\d*\.\d+$/.test(value) ? 1 : 0;
       }
     }
   });
+  let dateFormat: ImportMapping['dateFormat'] = 'dmy';
+  if (votes.mdy > votes.dmy) {
+    dateFormat = 'mdy';
+  } else if (votes.ymd > votes.dmy + votes.mdy) {
+    dateFormat = 'ymd';
+  }
+  const byLanguage: ImportMapping['decimal'] = language === 'es' ? ',' : '.';
+  let decimal: ImportMapping['decimal'] = byLanguage;
+  if (votes.comma !== votes.dot) {
+    decimal = votes.comma > votes.dot ? ',' : '.';
+  }
   return { dateFormat, decimal };
 }
 

@@ -3,7 +3,7 @@ import { guardXlsxText, type Language } from '@registry/shared';
 import { type XlsxValue, xlsxWorkbook } from '../patients/index.ts';
 import { createImportsRepository, type ImportRecord, type ImportRowRecord } from './imports.repository.ts';
 import { messageText } from './messages.ts';
-import { type Cell, readSpreadsheet } from './reader.ts';
+import { type Cell, readSpreadsheet } from './read/spreadsheet.ts';
 
 /**
  * The report of an import (CONTRACT §14): the uploaded rows as they were read, as an XLSX, with a last

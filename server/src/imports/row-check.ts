@@ -1,7 +1,7 @@
 import type { ImportAction, ImportChange } from '@registry/shared';
 import { type PatientFile, patientFileIssues, same } from '../patients/index.ts';
 import { valueInFile, variableOfPath } from './paths.ts';
-import { cellText } from './reader.ts';
+import { cellText } from './read/table.ts';
 import { type Asked, type FileContext, fileOfRow, type RowCell, type RowError } from './row-file.ts';
 
 /**

@@ -17,17 +17,15 @@ import type {
   SampleFile,
   TreatmentFile,
 } from '../patients/index.ts';
-import {
-  type Cell,
-  cellText,
-  isBlank,
-  parseBoolean,
-  parseDate,
-  parseDecimal,
-  parseInteger,
-  parseText,
-  type ValueResult,
-} from './reader.ts';
+import type { Cell } from './read/table.ts';
+import { cellText } from './read/table.ts';
+import { isBlank, parseBoolean, parseDate, parseDecimal, parseInteger, parseText } from './read/values.ts';
+
+/** A cell read: its value, or why it cannot be (a message key and its parameters). */
+export type ValueResult<T> =
+  | { readonly ok: true; readonly value: T | null }
+  | { readonly ok: false; readonly message: string; readonly params: Readonly<Record<string, string>> };
+
 import type { Slot } from './slots.ts';
 
 /**
@@ -45,6 +43,8 @@ export interface RowCell {
   /** The column's header (a side sheet's as `Sheet › Header`), for the messages. */
   readonly column: string;
   readonly cell: Cell;
+  /** The value already read, where the cell's own words decide it (the registry's export). */
+  readonly read?: ValueResult<Value>;
 }
 
 /** A refusal of one cell, or of the row (`column` null). */
@@ -110,6 +110,9 @@ function codeOf(cell: RowCell, text: string, mapping: FileContext['mapping']): V
 
 /** A cell's value by its variable's type (the reader's rules); null for an empty cell. */
 export function cellValue(cell: RowCell, context: FileContext): ValueResult<Value> {
+  if (cell.read) {
+    return cell.read;
+  }
   if (isBlank(cell.cell)) {
     return { ok: true, value: null };
   }

@@ -33,6 +33,7 @@ export function recordsOf<P extends RecordPart>(
   return createReadModelRepository(db).records(viewer, patientId, part);
 }
 
+export { type SheetLayout, xlsxLayout } from './exports/columns.ts';
 /** The streamed XLSX writer of the exports: the import's report and template are workbooks too. */
 export { type XlsxSheet, type XlsxValue, xlsxWorkbook } from './exports/xlsx-writer.ts';
 /** A whole patient file judged and written at once: the import's apply and undo (CONTRACT §14). */

@@ -5,6 +5,11 @@ import type { Language } from './index.ts';
  * comments of its scripts and the headers of its codebook. Not part of the web app's first load.
  */
 export interface DatasetTexts {
+  /**
+   * The request's field messages (`datasets.<name>` keys of `shared/src/datasets.ts`), apart from the
+   * shared validation texts so that the web app's first load does not carry them (`translateKey`).
+   */
+  readonly validation: Readonly<Record<'purposeLength' | 'freeTextIdentified', string>>;
   readonly title: string;
   readonly requestedBy: string;
   readonly requestedAt: string;
@@ -45,6 +50,10 @@ export interface DatasetTexts {
 }
 
 const es: DatasetTexts = {
+  validation: {
+    purposeLength: 'Describa el propósito en 10 a 500 caracteres.',
+    freeTextIdentified: 'El texto libre solo va en un conjunto de datos identificado.',
+  },
   title: 'Conjunto de datos para análisis del Registro de Leucemias',
   requestedBy: 'Pedido por',
   requestedAt: 'Fecha y hora (UTC)',
@@ -104,6 +113,10 @@ const es: DatasetTexts = {
 };
 
 const en: DatasetTexts = {
+  validation: {
+    purposeLength: 'Describe the purpose in 10 to 500 characters.',
+    freeTextIdentified: 'Free text goes only in an identified dataset.',
+  },
   title: 'Analysis dataset of the Leukaemia Registry',
   requestedBy: 'Requested by',
   requestedAt: 'Date and time (UTC)',

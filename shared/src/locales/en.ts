@@ -43,8 +43,6 @@ export const en: typeof es = {
     modelNotConverged:
       'The model does not converge with these patients: drop covariates or widen the cohort.',
     landmarkRange: 'The landmark is a whole number of days between 1 and 3650.',
-    purposeLength: 'Describe the purpose in 10 to 500 characters.',
-    freeTextIdentified: 'Free text goes only in an identified dataset.',
     daysList: 'Give up to 10 different numbers of days between 1 and 3650, separated by commas.',
     percentRange: 'It must be a number from 0 to 100.',
     wbcRange: 'It must be a number from 0 to 1000, with at most 2 decimals.',
@@ -103,7 +101,7 @@ export const en: typeof es = {
     MODEL_NOT_FITTED: 'The model cannot be fitted to these patients.',
     TOO_MANY_ATTEMPTS: 'Too many attempts. Wait a few minutes and try again.',
     EXPORT_IN_PROGRESS: 'You already have exports running. Wait for them to finish and try again.',
-    DATASET_NOT_READY: 'The dataset is not ready yet.',
+    DATASET_NOT_READY: 'It is not ready yet.',
     EXPORTS_BUSY: 'The registry is preparing many exports. Please try again in a moment.',
     UNAVAILABLE: 'The registry cannot answer right now. Please try again in a moment.',
     INTERNAL: 'Something went wrong. Please try again or contact support.',

@@ -13,7 +13,10 @@ import type { Language } from './index.ts';
  * With `codes=raw` an export keeps the machine format instead: field names and stored codes.
  */
 export interface ExportTexts {
-  readonly sheets: Record<'patients' | 'diagnostics' | 'treatments' | 'drugs' | 'labReports', string>;
+  readonly sheets: Record<
+    'patients' | 'diagnostics' | 'treatments' | 'drugs' | 'labReports' | 'samples',
+    string
+  >;
   readonly headers: Record<ExportField, string>;
   /** The header of a marker's VAF column: `{marker}` is its code. */
   readonly vafHeader: string;
@@ -105,6 +108,7 @@ const es: ExportTexts = {
     treatments: 'Tratamientos',
     drugs: 'Drogas',
     labReports: 'Informes de laboratorio',
+    samples: 'Muestras',
   },
   headers: {
     id: 'ID del paciente',
@@ -235,6 +239,7 @@ const en: ExportTexts = {
     treatments: 'Treatments',
     drugs: 'Drugs',
     labReports: 'Lab reports',
+    samples: 'Samples',
   },
   headers: {
     id: 'Patient ID',

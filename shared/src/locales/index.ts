@@ -2,6 +2,9 @@ import { en } from './en.ts';
 import { es } from './es.ts';
 
 export { CODEBOOK_TEXTS, type CodebookTexts } from './codebook.ts';
+
+import { DATASET_TEXTS } from './datasets.ts';
+
 export { DATASET_TEXTS, type DatasetTexts } from './datasets.ts';
 export { ELN_TEXTS, type ElnTexts } from './eln.ts';
 export { EXPORT_OWN_FIELDS, EXPORT_TEXTS, type ExportField, type ExportTexts } from './exports.ts';
@@ -31,9 +34,21 @@ export function pickLanguage(header: string | undefined): Language {
   return (found?.tag as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * A message key of a group kept apart from the shared texts, which the web app loads first: a feature's
+ * own field messages (`datasets.purposeLength`), which its screens carry in their own texts. A function,
+ * not a table, so that a bundle that never translates keys leaves the feature's texts out.
+ */
+function featureMessage(language: Language, group: string, name: string): string | undefined {
+  if (group === 'datasets') {
+    return (DATASET_TEXTS[language].validation as Record<string, string | undefined>)[name];
+  }
+  return undefined;
+}
+
 /** Resolves a message key such as `validation.required` to its text, or returns the key itself. */
 export function translateKey(language: Language, key: string): string {
   const [group, name] = key.split('.');
   const table = sharedTexts[language] as unknown as Record<string, Record<string, string> | undefined>;
-  return (group && name && table[group]?.[name]) || key;
+  return (group && name && (table[group]?.[name] ?? featureMessage(language, group, name))) || key;
 }

@@ -94,6 +94,11 @@ export const createAppRouter = () =>
             },
             { path: 'audit', ...lazyScreen(() => import('../features/audit/routes/audit-page.tsx')) },
             { path: 'quality', ...lazyScreen(() => import('../features/quality/routes/quality-page.tsx')) },
+            {
+              // The datasets' screens route among themselves, and bring their own texts (datasets-routes.tsx).
+              path: 'datasets/*',
+              ...lazyScreen(() => import('../features/datasets/routes/datasets-routes.tsx')),
+            },
           ],
         },
       ],

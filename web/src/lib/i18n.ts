@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SharedTexts } from '@r
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type esCodebook from '../locales/es/codebook.json';
+import type esDatasets from '../locales/es/datasets.json';
 import type esImports from '../locales/es/imports.json';
 import type esOutcomes from '../locales/es/outcomes.json';
 import type esPatients from '../locales/es/patients.json';
@@ -16,9 +17,12 @@ import { STORAGE_KEYS } from './storage.ts';
  * and the error screen say (with the texts shared with the server: validation and error messages),
  * `shell` the signed-in shell, the settings, the second factor and the accounts screens, `patients` the
  * patient list and file, `wizard` the patient wizard, `outcomes` the outcomes, the cohort summary and the
- * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view, `codebook` the
- * codebook, `imports` the imports of spreadsheets. All of them form one namespace; a group is fetched when a screen
- * needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
+ * follow-up list, `quality` the findings, the queries, the notifications and the coordinator's view,
+ * `codebook` the codebook, `imports` the imports of spreadsheets. All of them form one namespace; a group
+ * is fetched when a screen needs it, and only in the language in use (docs/decisions/016-first-load-budget.md).
+ * The datasets' texts (`locales/<language>/datasets.json`) are no group: they come inside their screens'
+ * code, in both languages, so that the first load carries not even their loaders
+ * (features/datasets/datasets-texts.ts).
  */
 export type TextGroup =
   | 'translation'
@@ -53,6 +57,7 @@ export type Resources = {
     typeof esQuality &
     typeof esCodebook &
     typeof esImports &
+    typeof esDatasets &
     SharedTexts;
 };
 

@@ -35,3 +35,6 @@ addTexts('en', 'outcomes', enOutcomes);
 addTexts('en', 'quality', enQuality);
 addTexts('en', 'codebook', enCodebook);
 addTexts('en', 'imports', enImports);
+
+// The datasets' texts are no group: their screens add them (features/datasets/datasets-texts.ts).
+import '../features/datasets/datasets-texts.ts';

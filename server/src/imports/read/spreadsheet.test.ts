@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { xlsxWorkbook } from '../../patients/exports/xlsx-writer.ts';
+import { xlsxWorkbook } from '../../patients/index.ts';
 import { xlsxOf } from './fixtures/xlsx-parts.ts';
 import { zipOf } from './fixtures/zip-writer.ts';
 import { type Cell, ImportFileError, readSpreadsheet, type Spreadsheet } from './spreadsheet.ts';

@@ -14,6 +14,7 @@ import {
   FIRST_DIAGNOSTIC,
   REPORT_FIELDS,
   type RecordField,
+  SAMPLE_FIELDS,
   TREATMENT_FIELDS,
 } from '../read-model/record-fields.ts';
 import { MARKER_COLUMNS, REPORT_COLUMNS, type RecordKind } from './export-sql.ts';
@@ -115,7 +116,7 @@ const columnsOf = (fields: readonly RecordField[]): Column[] =>
     written ? [{ field: key, header: { field: written.header }, kind: written.kind }] : [],
   );
 
-/** The further sheets of the XLSX: one row per record, keyed by patient id. */
+/** The further sheets of the XLSX: one row per record, keyed by patient id (an import reads them back). */
 export const SHEETS: readonly {
   sheet: keyof ExportTexts['sheets'];
   kind: RecordKind;
@@ -159,6 +160,11 @@ export const SHEETS: readonly {
     kind: 'labReports',
     columns: [col('patientId', 'id'), col('identification'), ...columnsOf(REPORT_FIELDS), col('file')],
   },
+  {
+    sheet: 'samples',
+    kind: 'samples',
+    columns: [col('patientId', 'id'), col('identification'), ...columnsOf(SAMPLE_FIELDS), col('file')],
+  },
 ];
 
 /** The raw field names of the machine format's headers (and sheet names). */
@@ -168,6 +174,7 @@ export const RAW_SHEET_NAMES: Record<keyof ExportTexts['sheets'], string> = {
   treatments: 'Treatments',
   drugs: 'Drugs',
   labReports: 'LabReports',
+  samples: 'Samples',
 };
 
 export function headerOf(column: Column, presentation: Presentation): string {
@@ -219,4 +226,32 @@ export function labelOf(value: unknown, kind: ColumnKind, texts: ExportTexts): u
     default:
       return value;
   }
+}
+
+/** A sheet of the XLSX as it is written in a presentation: its name, and each column's header, field and kind. */
+export interface SheetLayout {
+  readonly name: string;
+  readonly columns: readonly { readonly header: string; readonly field: string; readonly kind: ColumnKind }[];
+}
+
+/**
+ * The XLSX's sheets as a presentation writes them, the Patients sheet first: what an import of the
+ * registry's own export reads back (CONTRACT §14).
+ */
+export function xlsxLayout(presentation: Presentation): Record<keyof ExportTexts['sheets'], SheetLayout> {
+  const layout = (sheet: keyof ExportTexts['sheets'], columns: readonly Column[]): SheetLayout => ({
+    name: sheetNameOf(sheet, presentation),
+    columns: columns.map((column) => ({
+      header: headerOf(column, presentation),
+      field: column.field,
+      kind: column.kind,
+    })),
+  });
+  return {
+    patients: layout('patients', PATIENT_COLUMNS),
+    ...(Object.fromEntries(SHEETS.map((spec) => [spec.sheet, layout(spec.sheet, spec.columns)])) as Record<
+      Exclude<keyof ExportTexts['sheets'], 'patients'>,
+      SheetLayout
+    >),
+  };
 }

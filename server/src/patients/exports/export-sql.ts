@@ -11,6 +11,7 @@ import {
   exportFields,
   FIRST_DIAGNOSTIC,
   REPORT_FIELDS,
+  SAMPLE_FIELDS,
   TREATMENT_FIELDS,
 } from '../read-model/record-fields.ts';
 import {
@@ -200,5 +201,10 @@ export const RECORD_ROWS = {
     from k join patients p on p.id = k.id join lab_reports r on r.patient_id = p.id
     left join files rf on rf.id = r.file_id
     order by k.n, ${RECORD_ORDER.report}`,
+  samples: (cohort: Cohort) => sql`with k as (${cohort}) select p.id as "patientId",
+      p.identification as "identification", ${exportFields('s', SAMPLE_FIELDS)}, sf.name as "file"
+    from k join patients p on p.id = k.id join samples s on s.patient_id = p.id
+    left join files sf on sf.id = s.file_id
+    order by k.n, ${RECORD_ORDER.sample}`,
 };
 export type RecordKind = keyof typeof RECORD_ROWS;

@@ -171,6 +171,7 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       'Treatments',
       'Drugs',
       'LabReports',
+      'Samples',
     ]);
     const table = (name: string) => tableOf(workbook, name);
     const patients = table('Patients');
@@ -281,8 +282,8 @@ describe('exports: CSV, XLSX and JSON of the filtered patients', () => {
       const workbook = await readXlsx(res.rawPayload);
       const names =
         language === 'es'
-          ? ['Pacientes', 'Diagnósticos', 'Tratamientos', 'Drogas', 'Informes de laboratorio']
-          : ['Patients', 'Diagnostics', 'Treatments', 'Drugs', 'Lab reports'];
+          ? ['Pacientes', 'Diagnósticos', 'Tratamientos', 'Drogas', 'Informes de laboratorio', 'Muestras']
+          : ['Patients', 'Diagnostics', 'Treatments', 'Drugs', 'Lab reports', 'Samples'];
       expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(names);
       const sheet = workbook.getWorksheet(names[0] as string);
       if (!sheet) {

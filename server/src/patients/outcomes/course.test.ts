@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expect-close.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor } from '../../test/patients.ts';
-import { expectClose } from './fixtures/expect-close.ts';
 
 /**
  * The endpoints from remission and the comparisons of groups (CONTRACT §11, §12) on a cohort created

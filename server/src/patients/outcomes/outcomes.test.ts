@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GROUP_BY } from '@registry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expect-close.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor } from '../../test/patients.ts';
-import { expectClose } from './fixtures/expect-close.ts';
 
 /**
  * The outcomes of a cohort created through the API (fixtures/api-cohort.csv) against what R's survival

@@ -1,6 +1,7 @@
 import { LAB_REPORT_NAMES, NGS_OP, type Patient } from '@registry/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../test/database.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Caller, newAdmin, newDoctor, uploadFile } from '../../test/patients.ts';
 import { COUNTS_KEY } from './counts.ts';
@@ -14,8 +15,16 @@ import { currentGenetics } from './derived.ts';
  * read model's rows.
  */
 
-/** Random writes per run: 300 by default, 2,000 in CI (`.ci/run` sets PROJECTION_WRITES). */
-const WRITES = Number(process.env.PROJECTION_WRITES ?? 300);
+/**
+ * Random writes per run: PROJECTION_WRITES, 300 by default; on PostgreSQL PROJECTION_WRITES_POSTGRES
+ * when set. CI makes 2,000 on PostgreSQL and 500 on the embedded database, each from a new seed
+ * (`.ci/run`; docs/performance.md#the-test-suites-time says why).
+ */
+const WRITES = Number(
+  (testEngine === 'postgres' ? process.env.PROJECTION_WRITES_POSTGRES : undefined) ??
+    process.env.PROJECTION_WRITES ??
+    300,
+);
 
 /** A small seeded generator, so that a failure names the seed that reproduces it. */
 function generator(seed: number) {

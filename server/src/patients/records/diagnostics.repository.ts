@@ -30,10 +30,14 @@ export function createDiagnosticsRepository(db: Queryable) {
       return row ?? null;
     },
 
+    /**
+     * The record's time is the moment of its insert, not its transaction's: records added in one write
+     * (a whole patient file) keep the order they were added in, which the patient file shows them by.
+     */
     async insert(patientId: string, values: DiagnosticValues): Promise<string> {
       const [row] = await db
         .insert(diagnostics)
-        .values({ patientId, ...values })
+        .values({ patientId, ...values, createdAt: sql`clock_timestamp()` })
         .returning({ id: diagnostics.id });
       if (!row) {
         throw new Error('insert returned no row');

@@ -24,10 +24,14 @@ export function createLabReportsRepository(db: Queryable) {
         .where(and(eq(labReports.patientId, patientId), inArray(labReports.name, [...names])));
     },
 
+    /**
+     * The record's time is the moment of its insert, not its transaction's: records added in one write
+     * (a whole patient file) keep the order they were added in, which the patient file shows them by.
+     */
     async insert(patientId: string, name: string, values: LabReportValues): Promise<string> {
       const [row] = await db
         .insert(labReports)
-        .values({ patientId, name, ...values })
+        .values({ patientId, name, ...values, createdAt: sql`clock_timestamp()` })
         .returning({ id: labReports.id });
       if (!row) {
         throw new Error('insert returned no row');

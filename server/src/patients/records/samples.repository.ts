@@ -21,10 +21,14 @@ export function createSamplesRepository(db: Queryable) {
       return row ?? null;
     },
 
+    /**
+     * The record's time is the moment of its insert, not its transaction's: records added in one write
+     * (a whole patient file) keep the order they were added in, which the patient file shows them by.
+     */
     async insert(patientId: string, values: SampleValues): Promise<string> {
       const [row] = await db
         .insert(samples)
-        .values({ patientId, ...values })
+        .values({ patientId, ...values, createdAt: sql`clock_timestamp()` })
         .returning({ id: samples.id });
       if (!row) {
         throw new Error('insert returned no row');

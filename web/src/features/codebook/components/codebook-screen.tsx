@@ -6,12 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCodebook } from '../api/get-codebook.ts';
 import { type CodebookFilter, filterVariables } from './codebook-filter.ts';
 
 /** How many codes a variable shows before "show all". */
 const VALUES_SHOWN = 6;
+
+/** The rows a page offers: a page of every variable would be long to draw and to read. */
+const PAGE_SIZES = [25, 50, 100] as const;
 
 /** A code variable's codes with their labels; a long list shows its first codes until asked for all. */
 function ValueList({ variable }: { readonly variable: CodebookVariable }) {
@@ -45,16 +49,26 @@ function ValueList({ variable }: { readonly variable: CodebookVariable }) {
 
 /**
  * The codebook (CONTRACT §15, docs/api-codebook.md): every variable of the registry, searched by name,
- * label or code and filtered by table, in the language in use.
+ * label or code and filtered by table, in the language in use, a page at a time.
  */
 export function CodebookScreen() {
   // The hook renders the screen again when the language changes: the codebook is asked for in it.
   const { t } = useTranslation();
   const language = currentLanguage();
   const codebook = useCodebook(language);
-  const [filter, setFilter] = useState<CodebookFilter>({ text: '', table: 'all' });
+  const [filter, setFilterState] = useState<CodebookFilter>({ text: '', table: 'all' });
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const deferred = useDeferredValue(filter);
   const rows = codebook.data ? filterVariables(codebook.data, deferred) : undefined;
+  const totalPages = Math.max(1, Math.ceil((rows?.length ?? 0) / pageSize));
+  const shownPage = Math.min(page, totalPages - 1);
+  const pageRows = rows?.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
+  /** A search or a table chosen starts again from the first page. */
+  const setFilter = (change: Partial<CodebookFilter>) => {
+    setFilterState((current) => ({ ...current, ...change }));
+    setPage(0);
+  };
 
   const tables = [
     { value: 'all', label: t('codebook.allTables') },
@@ -65,9 +79,10 @@ export function CodebookScreen() {
     {
       key: 'variable',
       header: t('codebook.columns.variable'),
+      width: '22%',
       render: (variable) => (
         <Stack gap={2}>
-          <Code fw={600} style={{ alignSelf: 'flex-start' }}>
+          <Code fw={600} style={{ alignSelf: 'flex-start' }} data-variable>
             {variable.name}
           </Code>
           <Text size="sm">{variable.label}</Text>
@@ -77,6 +92,7 @@ export function CodebookScreen() {
     {
       key: 'table',
       header: t('codebook.columns.table'),
+      width: '10%',
       render: (variable) => (
         <Stack gap={2}>
           <Text size="sm">{t(`codebook.tables.${variable.table}`)}</Text>
@@ -89,6 +105,7 @@ export function CodebookScreen() {
     {
       key: 'type',
       header: t('codebook.columns.type'),
+      width: '10%',
       render: (variable) => (
         <Stack gap={2}>
           <Text size="sm">{t(`codebook.types.${variable.type}`)}</Text>
@@ -108,16 +125,12 @@ export function CodebookScreen() {
     {
       key: 'identifying',
       header: t('codebook.columns.identifying'),
+      width: '11%',
       render: (variable) =>
         variable.identifying ? (
-          <Stack gap={2}>
-            <Badge color="red" variant="light" style={{ alignSelf: 'flex-start' }}>
-              {t('codebook.yes')}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              {t('codebook.identifyingHelp')}
-            </Text>
-          </Stack>
+          <Badge color="red" variant="light">
+            {t('codebook.yes')}
+          </Badge>
         ) : (
           <Text size="sm">{t('codebook.no')}</Text>
         ),
@@ -125,7 +138,7 @@ export function CodebookScreen() {
     {
       key: 'derivation',
       header: t('codebook.columns.derivation'),
-      width: '28%',
+      width: '27%',
       render: (variable) =>
         variable.derivation ? (
           <Stack gap={2}>
@@ -135,7 +148,7 @@ export function CodebookScreen() {
             <Text size="xs">{variable.derivation}</Text>
           </Stack>
         ) : (
-          <Text size="sm">{t('codebook.recorded')}</Text>
+          <Text size="sm">{t('codebook.no')}</Text>
         ),
     },
   ];
@@ -153,10 +166,7 @@ export function CodebookScreen() {
           placeholder={t('codebook.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={filter.text}
-          onChange={(event) => {
-            const text = event.currentTarget.value;
-            setFilter((current) => ({ ...current, text }));
-          }}
+          onChange={(event) => setFilter({ text: event.currentTarget.value })}
           w={{ base: '100%', sm: 320 }}
         />
         <Select
@@ -164,9 +174,7 @@ export function CodebookScreen() {
           data={tables}
           value={filter.table}
           allowDeselect={false}
-          onChange={(value) =>
-            setFilter((current) => ({ ...current, table: (value ?? 'all') as CodebookTable | 'all' }))
-          }
+          onChange={(value) => setFilter({ table: (value ?? 'all') as CodebookTable | 'all' })}
           w={{ base: '100%', sm: 240 }}
         />
       </Group>
@@ -187,13 +195,26 @@ export function CodebookScreen() {
             <DataTable
               label={t('codebook.tableLabel')}
               columns={columns}
-              rows={rows}
+              rows={pageRows}
               rowKey={(variable) => `${variable.table}.${variable.name}`}
               emptyText={t('codebook.empty')}
               busy={deferred !== filter}
-              minWidth={1080}
+              minWidth={900}
             />
           </Paper>
+          {rows && rows.length > 0 && (
+            <PaginationFooter
+              page={shownPage}
+              totalPages={totalPages}
+              totalItems={rows.length}
+              onChange={setPage}
+              pageSize={{ value: pageSize, options: PAGE_SIZES }}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(0);
+              }}
+            />
+          )}
         </>
       )}
     </>

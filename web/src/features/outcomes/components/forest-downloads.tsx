@@ -1,10 +1,10 @@
 import type { CoxModelAnswer, CoxQuery, GroupBy } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
 import { todayIsoDate } from '../../../lib/dates.ts';
+import { describeFilters } from '../../../lib/describe-filters.ts';
 import { FIGURE_FORMATS, figureFile } from './chart-export.ts';
 import { coxReport } from './cox-report.ts';
 import { DownloadMenu } from './download-menu.tsx';
-import { describeFilters } from './figure/figure-filters.ts';
 import { buildForestFigure, type ForestRow } from './figure/forest-svg.ts';
 
 interface ForestDownloadsProps {

@@ -5,12 +5,12 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  DayRangeFilter,
   DxFilter,
   InstitutionCodeFilter,
   RelapseFilter,
   SubtypeFilter,
 } from '../../../components/cohort-filters.tsx';
-import { DateRangeField, type DayRange } from '../../../components/date-field.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useInstitutionCodes } from '../../../lib/institution-codes.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-list-controls.ts';
@@ -21,28 +21,6 @@ interface OutcomeFiltersProps {
   /** Changes some filters at once; undefined removes one. */
   readonly onChange: (changed: Partial<OutcomeFilters>) => void;
   readonly onClear: () => void;
-}
-
-/** 'from,to' read as the two ends of a picker. */
-const rangeOf = (from: string | undefined, to: string | undefined): DayRange => [from ?? null, to ?? null];
-
-/**
- * A date-range picker over two filters: the picker holds a half-chosen range, the filters change once
- * both ends are chosen, or none; a change of the filters from elsewhere (clearing them) shows at once.
- */
-function useRange(current: DayRange, apply: (range: readonly [string, string] | null) => void) {
-  const [range, setRange] = useState<DayRange>(current);
-  const [from, to] = current;
-  useEffect(() => setRange([from, to]), [from, to]);
-  const change = (next: DayRange) => {
-    setRange(next);
-    if (next[0] && next[1]) {
-      apply([next[0], next[1]]);
-    } else if (!next[0] && !next[1]) {
-      apply(null);
-    }
-  };
-  return [range, change] as const;
 }
 
 /**
@@ -63,12 +41,6 @@ export function OutcomeFiltersBar({ isAdmin, filters, onChange, onClear }: Outco
     SEARCH_DEBOUNCE_MS,
   );
 
-  const [relapseRange, changeRelapseRange] = useRange(relapseRangeOf(filters.obito), (range) =>
-    onChange({ obito: range ? relapseRangeText(range[0], range[1]) : undefined }),
-  );
-  const [dxRange, changeDxRange] = useRange(rangeOf(filters.dxFrom, filters.dxTo), (range) =>
-    onChange({ dxFrom: range?.[0] ?? undefined, dxTo: range?.[1] ?? undefined }),
-  );
   const filtered = Object.values(filters).some((value) => value !== undefined);
 
   return (
@@ -84,22 +56,20 @@ export function OutcomeFiltersBar({ isAdmin, filters, onChange, onClear }: Outco
           applySearch(text);
         }}
       />
-      <DateRangeField
+      <DayRangeFilter
         label={t('outcomes.filters.dxDates')}
         placeholder={t('outcomes.filters.dxDatesPlaceholder')}
-        value={dxRange}
-        onChange={changeDxRange}
         clearLabel={t('outcomes.filters.clearDxDates')}
-        miw={{ base: '100%', xs: 250 }}
+        value={[filters.dxFrom ?? null, filters.dxTo ?? null]}
+        onChange={(range) => onChange({ dxFrom: range?.[0], dxTo: range?.[1] })}
       />
       <RelapseFilter value={filters.relapse} onChange={(relapse) => onChange({ relapse })} />
-      <DateRangeField
+      <DayRangeFilter
         label={t('patientList.filters.relapseDates')}
         placeholder={t('patientList.filters.relapseDatesPlaceholder')}
-        value={relapseRange}
-        onChange={changeRelapseRange}
         clearLabel={t('patientList.filters.clearDates')}
-        miw={{ base: '100%', xs: 250 }}
+        value={relapseRangeOf(filters.obito)}
+        onChange={(range) => onChange({ obito: range ? relapseRangeText(range[0], range[1]) : undefined })}
       />
       {isAdmin && (
         <>

@@ -1,9 +1,9 @@
 import type { OutcomeFilters } from '@registry/shared';
 import { useTranslation } from 'react-i18next';
+import { describeFilters } from '../../../../lib/describe-filters.ts';
 import { axisLabelOf } from '../axis-label.ts';
 import { curveStyles } from '../chart-data.ts';
 import { EXCLUSION_REASONS, isIncidence, type Outcome, untestedCount } from '../curves.ts';
-import { describeFilters } from './figure-filters.ts';
 import { buildFigure, type Figure, type FigureTexts } from './figure-svg.ts';
 
 /** What the figure of an outcome shows besides its curves. */

@@ -1,7 +1,7 @@
-import { type OutcomeFilters, relapseRangeOf } from '@registry/shared';
+import { COMPLETENESS_FIELDS, type OutcomeFilters, relapseRangeOf } from '@registry/shared';
 import type { TFunction } from 'i18next';
-import { formatIsoDate } from '../../../../lib/dates.ts';
-import { translateRuntimeKey } from '../../../../lib/translate.ts';
+import { formatIsoDate } from './dates.ts';
+import { translateRuntimeKey } from './translate.ts';
 
 /** A range of days as '01/01/2020 – 31/12/2023', either end open. */
 function range(from: string | null | undefined, to: string | null | undefined): string {
@@ -9,8 +9,9 @@ function range(from: string | null | undefined, to: string | null | undefined): 
 }
 
 /**
- * The filters in force as the figure prints them, each as 'label: value' in the user's language, in
- * the order of the filter bar; an empty list when the cohort is not filtered.
+ * The filters in force in words, each as 'label: value' in the user's language, in the order of the
+ * filter bars: what an outcome figure prints under its title and what the datasets' list says of each
+ * dataset. An empty list when the cohort is not filtered.
  */
 export function describeFilters(filters: OutcomeFilters, t: TFunction): string[] {
   const parts: string[] = [];
@@ -55,6 +56,29 @@ export function describeFilters(filters: OutcomeFilters, t: TFunction): string[]
         ? t('patientList.filters.codeOPMissing')
         : t('patientList.filters.codeOPPresent'),
     );
+  }
+  if (filters.quality) {
+    parts.push(`${t('dataQuality.filter.label')}: ${t(`dataQuality.filter.${filters.quality}`)}`);
+  }
+  if (filters.query) {
+    parts.push(
+      filters.query === 'open' ? t('patientList.filters.queryOpen') : t('patientList.filters.queryAnswered'),
+    );
+  }
+  if (filters.missing) {
+    const field = filters.missing;
+    const name = (COMPLETENESS_FIELDS as readonly string[]).includes(field)
+      ? translateRuntimeKey(t, `cohortSummary.fields.${field}`, field)
+      : translateRuntimeKey(t, `coordinator.eln.${field}`, field);
+    parts.push(`${t('patientList.filters.missing')}: ${name}`);
+  }
+  if (filters.followUpDue) {
+    parts.push(
+      `${t('patientList.filters.followUpDue')}: ${t('patientList.filters.followUpDueMonths', { count: filters.followUpDue })}`,
+    );
+  }
+  if (filters.doctorId) {
+    parts.push(t('patientList.filters.doctor', { name: filters.doctorId.slice(0, 8) }));
   }
   return parts;
 }

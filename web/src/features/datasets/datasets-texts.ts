@@ -1,0 +1,11 @@
+import { i18n } from '../../lib/i18n.ts';
+import en from '../../locales/en/datasets.json';
+import es from '../../locales/es/datasets.json';
+
+/**
+ * The datasets' texts, added when their screens' code arrives, in both languages: a switch of language
+ * on a datasets screen then needs no fetch. They cost the first load nothing, not even a loader in
+ * lib/i18n.ts (docs/decisions/016-first-load-budget.md); the typecheck knows their keys from there.
+ */
+i18n.addResourceBundle('es', 'translation', es, true, true);
+i18n.addResourceBundle('en', 'translation', en, true, true);
