@@ -74,6 +74,7 @@ const TEXTS = {
     sex: 'Sexo',
     relapse: 'Recaída',
     notImported: 'No se importa',
+    decimalComma: 'Coma (12,5)',
     doctor: 'Médico',
     saveAndCheck: 'Guardar y revisar',
     checkTitle: 'Resultado de la revisión',
@@ -88,7 +89,7 @@ const TEXTS = {
     applied: 'Importación aplicada',
     undo: 'Deshacer la importación',
     undone: 'Importación deshecha',
-    refusedUndo: /^Este paciente cambió en el registro después de la importación/,
+    refusedUndo: /Este paciente cambió en el registro después de la importación/,
     deleteImport: 'Eliminar',
     deleted: 'Importación eliminada',
   },
@@ -106,6 +107,7 @@ const TEXTS = {
     sex: 'Sex',
     relapse: 'Relapse',
     notImported: 'Not imported',
+    decimalComma: 'Comma (12,5)',
     doctor: 'Doctor',
     saveAndCheck: 'Save and check',
     checkTitle: 'Check result',
@@ -120,7 +122,7 @@ const TEXTS = {
     applied: 'Import applied',
     undo: 'Undo the import',
     undone: 'Import undone',
-    refusedUndo: /^This patient changed in the registry after the import/,
+    refusedUndo: /This patient changed in the registry after the import/,
     deleteImport: 'Delete',
     deleted: 'Import deleted',
   },
@@ -180,24 +182,70 @@ async function upload(page: Page, language: Language): Promise<void> {
   await expect(page.getByText(text.semicolon, { exact: true })).toBeVisible();
 }
 
-/** The mapping as the upload guessed it, with what the user confirms and completes. */
+/** Each column of the file and the variable it goes to, as the screen labels it, in each language. */
+const COLUMNS: Record<Language, readonly (readonly [string, string])[]> = {
+  es: [
+    ['Nº HC', 'Identificación'],
+    ['F. nac.', 'Fecha de nacimiento'],
+    ['Sexo', 'Sexo'],
+    ['Fecha dx', 'Fecha de diagnóstico'],
+    ['Dx', 'Subtipo'],
+    ['Recaída', 'Recaída'],
+    ['F. recaída', 'Fecha de recaída'],
+    ['Consentimiento', 'Consentimiento'],
+    ['F. consentimiento', 'Fecha de consentimiento'],
+    ['Leucocitos', 'Leucocitos al diagnóstico (×10⁹/L)'],
+  ],
+  en: [
+    ['Nº HC', 'Identification'],
+    ['F. nac.', 'Birth date'],
+    ['Sexo', 'Sex'],
+    ['Fecha dx', 'Diagnosis date'],
+    ['Dx', 'Subtype'],
+    ['Recaída', 'Relapse'],
+    ['F. recaída', 'Relapse date'],
+    ['Consentimiento', 'Consent'],
+    ['F. consentimiento', 'Consent date'],
+    ['Leucocitos', 'WBC at diagnosis (×10⁹/L)'],
+  ],
+};
+
+/**
+ * The mapping as a user completes it: the guesses of the headers the registry knows are confirmed,
+ * a column it did not recognise is given its variable through the picker (typed, then chosen), the
+ * column it has no variable for is left out, and each coded value is seen with its code.
+ */
 async function confirmMapping(page: Page, language: Language): Promise<void> {
   const text = TEXTS[language];
+  // A common short form of the registry's words is recognised.
   await expect(page.getByRole('combobox', { name: text.columnOf('F. nac.') })).toHaveValue(text.birthDate);
-  await expect(page.getByRole('combobox', { name: text.columnOf('Dx') })).toHaveValue(text.subtype);
+  for (const [header, label] of COLUMNS[language]) {
+    const picker = page.getByRole('combobox', { name: text.columnOf(header), exact: true });
+    if ((await picker.inputValue()) !== label) {
+      await picker.fill(label);
+      await page.getByRole('option', { name: label, exact: true }).click();
+    }
+    await expect(picker).toHaveValue(label);
+  }
   await expect(page.getByRole('combobox', { name: text.columnOf('Observaciones') })).toHaveValue(
     text.notImported,
   );
-  await expect(page.getByRole('combobox', { name: text.codeOf('LMA M2', text.subtype) })).toHaveValue(
-    /AML M2/,
-  );
-  await expect(page.getByRole('combobox', { name: text.codeOf('X', text.relapse) })).toHaveValue('true');
-  // "Varón" is confirmed as male, whether the upload guessed it or the user maps it here.
-  const varon = page.getByRole('combobox', { name: text.codeOf('Varón', text.sex), exact: true });
-  if ((await varon.inputValue()) === '') {
-    await varon.selectOption('male');
+  // The file writes its decimals with a comma, whatever the screen's language.
+  await page.getByRole('radio', { name: text.decimalComma }).check();
+  // Each coded value is seen with its code: the guess confirmed, or the code chosen where there is none.
+  const codes: readonly (readonly [string, string, string])[] = [
+    ['LMA M2', text.subtype, 'AML M2'],
+    ['F', text.sex, 'female'],
+    ['Masc', text.sex, 'male'],
+    ['Varón', text.sex, 'male'],
+  ];
+  for (const [value, variable, code] of codes) {
+    const select = page.getByRole('combobox', { name: text.codeOf(value, variable), exact: true });
+    if ((await select.inputValue()) === '') {
+      await select.selectOption(code);
+    }
+    await expect(select).toHaveValue(code);
   }
-  await expect(varon).toHaveValue('male');
 }
 
 /** Saves the mapping, waits for the check, and opens its refused rows. */

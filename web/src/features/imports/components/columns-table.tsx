@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import type { Import } from '@registry/shared';
+import type { Import, ImportColumn } from '@registry/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../lib/use-phone.ts';
 import type { MappingDraft } from '../mapping/draft.ts';
 import type { VariableGroup } from '../mapping/variables.ts';
 import { columnName } from './doctor-choice.tsx';
@@ -27,6 +28,7 @@ const IGNORE = '-';
  */
 export function ColumnsTable({ entry, draft, groups, repeated, errors, onChange }: ColumnsTableProps) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const ignoredWhy = new Map(entry.ignored.map((column) => [column.index, column.reason]));
   const mapped = Object.values(draft.columns).filter(Boolean).length;
   const data = useMemo(
@@ -39,6 +41,51 @@ export function ColumnsTable({ entry, draft, groups, repeated, errors, onChange 
     ],
     [groups, t],
   );
+  const samplesOf = (column: ImportColumn) =>
+    column.samples.length > 0 ? column.samples.join(' · ') : t('imports.columns.noSamples');
+  const pickerOf = (column: ImportColumn) => {
+    const variable = draft.columns[String(column.index)] ?? null;
+    const guessed =
+      !entry.mappingConfirmed &&
+      variable !== null &&
+      entry.mapping.columns[String(column.index)] === variable;
+    const reason = variable === null ? ignoredWhy.get(column.index) : undefined;
+    let error: string | undefined = errors[column.index];
+    if (!error && repeated.has(column.index)) {
+      error = t('imports.columns.repeated');
+    }
+    return (
+      <Stack gap={4}>
+        <Select
+          aria-label={t('imports.columns.variableOf', { column: column.header || column.index + 1 })}
+          data={data}
+          value={variable ?? IGNORE}
+          onChange={(value) => onChange(column.index, value === IGNORE ? null : value)}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage={t('imports.columns.noVariable')}
+          error={error}
+          comboboxProps={{ withinPortal: true }}
+          maxDropdownHeight={320}
+        />
+        {(guessed || reason) && (
+          <Group gap={6}>
+            {guessed && (
+              <Badge size="sm" variant="outline" color="blue.9" tt="none">
+                {t('imports.columns.guessed')}
+              </Badge>
+            )}
+            {reason && (
+              <Text size="xs" c="gray.7">
+                {t(`imports.columns.why.${reason}`)}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    );
+  };
+
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
@@ -53,13 +100,31 @@ export function ColumnsTable({ entry, draft, groups, repeated, errors, onChange 
         <Text size="sm" c="dimmed">
           {t('imports.columns.hint')}
         </Text>
-        <Table.ScrollContainer
-          minWidth={760}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('imports.columns.title')}
-        >
+        {phone ? (
+          // On a phone each column is a card: its header and values above the picker, nothing to scroll sideways.
+          <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('imports.columns.title')}>
+            {entry.columns.map((column) => (
+              <Paper
+                component="li"
+                key={column.index}
+                withBorder
+                radius="md"
+                p="sm"
+                style={{ listStyle: 'none' }}
+              >
+                <Stack gap={6}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {columnName(column)}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    {samplesOf(column)}
+                  </Text>
+                  {pickerOf(column)}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
           <Table verticalSpacing="sm" aria-label={t('imports.columns.title')}>
             <Table.Thead>
               <Table.Tr>
@@ -69,67 +134,24 @@ export function ColumnsTable({ entry, draft, groups, repeated, errors, onChange 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {entry.columns.map((column) => {
-                const variable = draft.columns[String(column.index)] ?? null;
-                const guessed =
-                  !entry.mappingConfirmed &&
-                  variable !== null &&
-                  entry.mapping.columns[String(column.index)] === variable;
-                const reason = variable === null ? ignoredWhy.get(column.index) : undefined;
-                let error: string | undefined = errors[column.index];
-                if (!error && repeated.has(column.index)) {
-                  error = t('imports.columns.repeated');
-                }
-                return (
-                  <Table.Tr key={column.index}>
-                    <Table.Td>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {columnName(column)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                        {column.samples.length > 0
-                          ? column.samples.join(' · ')
-                          : t('imports.columns.noSamples')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <Select
-                          aria-label={t('imports.columns.variableOf', {
-                            column: column.header || column.index + 1,
-                          })}
-                          data={data}
-                          value={variable ?? IGNORE}
-                          onChange={(value) => onChange(column.index, value === IGNORE ? null : value)}
-                          allowDeselect={false}
-                          searchable
-                          nothingFoundMessage={t('imports.columns.noVariable')}
-                          error={error}
-                          comboboxProps={{ withinPortal: true }}
-                          maxDropdownHeight={320}
-                        />
-                        <Group gap={6}>
-                          {guessed && (
-                            <Badge size="sm" variant="light" color="blue.8" tt="none">
-                              {t('imports.columns.guessed')}
-                            </Badge>
-                          )}
-                          {reason && (
-                            <Text size="xs" c="gray.7">
-                              {t(`imports.columns.why.${reason}`)}
-                            </Text>
-                          )}
-                        </Group>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {entry.columns.map((column) => (
+                <Table.Tr key={column.index}>
+                  <Table.Td>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {columnName(column)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      {samplesOf(column)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{pickerOf(column)}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        )}
       </Stack>
     </Paper>
   );

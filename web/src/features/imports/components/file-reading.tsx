@@ -75,7 +75,7 @@ export function FileReading({ entry, onReread, rereading, error }: FileReadingPr
         <Title order={2} size="h4">
           {t('imports.reading.title')}
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
           <Fact
             label={t('imports.reading.kind')}
             value={entry.kind === 'xlsx' ? t('imports.reading.kinds.xlsx') : t('imports.reading.kinds.csv')}

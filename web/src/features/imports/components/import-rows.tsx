@@ -1,12 +1,15 @@
 import { Anchor, List, Paper, SimpleGrid, Spoiler, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IMPORT_ACTIONS, type ImportAction, type ImportRow, type ImportSummary } from '@registry/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card, CardList } from '../../../components/card-list.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { ListError } from '../../../components/list-error.tsx';
 import { PaginationFooter } from '../../../components/pagination-footer.tsx';
 import { useKeepPageInRange, usePageChange } from '../../../lib/use-page-change.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { importRowsQueryOptions, useImportRows } from '../api/get-import-rows.ts';
 import { valueText } from '../mapping/values.ts';
@@ -77,8 +80,8 @@ function SummaryFilter({ summary, action, onChange }: SummaryFilterProps) {
             p="sm"
             style={{
               borderRadius: 'var(--mantine-radius-md)',
-              border: `1px solid var(--mantine-color-${pressed ? 'blue-7' : 'gray-3'})`,
-              background: pressed ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-white)',
+              border: `1px solid var(--mantine-color-${pressed ? 'brand-7' : 'gray-3'})`,
+              background: pressed ? 'var(--mantine-color-brand-0)' : 'var(--mantine-color-white)',
             }}
           >
             <Text size="xl" fw={700} lh={1.1}>
@@ -175,6 +178,22 @@ export function ImportRows({ importId, summary, codebook }: ImportRowsProps) {
   );
   useKeepPageInRange(page, rows.data?.totalPages, setPage);
 
+  const phone = usePhone();
+  const busy = paging.changing || (rows.isPlaceholderData && rows.isFetching);
+  const emptyText = action
+    ? t('imports.rows.emptyAction', { action: t(`imports.actions.${action}`) })
+    : t('imports.rows.none');
+  // A row of a patient already in the registry links to the patient.
+  const identificationOf = (row: ImportRow) =>
+    row.patientId ? (
+      <Anchor component={Link} to={`/patient/${row.patientId}`} size="sm" fw={600}>
+        {row.identification ?? t('imports.rows.empty')}
+      </Anchor>
+    ) : (
+      <Text span size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {row.identification ?? t('imports.rows.empty')}
+      </Text>
+    );
   const columns: DataColumn<ImportRow>[] = [
     {
       key: 'row',
@@ -186,16 +205,7 @@ export function ImportRows({ importId, summary, codebook }: ImportRowsProps) {
       key: 'identification',
       header: t('imports.rows.identification'),
       width: 180,
-      render: (row) =>
-        row.patientId ? (
-          <Anchor component={Link} to={`/patient/${row.patientId}`} size="sm" fw={600}>
-            {row.identification ?? t('imports.rows.empty')}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {row.identification ?? t('imports.rows.empty')}
-          </Text>
-        ),
+      render: identificationOf,
     },
     {
       key: 'action',
@@ -219,32 +229,57 @@ export function ImportRows({ importId, summary, codebook }: ImportRowsProps) {
     },
   ];
 
+  let entries: ReactNode;
+  if (rows.isError && !rows.data) {
+    entries = (
+      <ListError
+        message={t('imports.rows.loadError')}
+        onRetry={() => void rows.refetch()}
+        retrying={rows.isFetching}
+      />
+    );
+  } else if (phone) {
+    entries = (
+      <CardList
+        label={t('imports.rows.label')}
+        rows={rows.data?.data}
+        emptyText={emptyText}
+        busy={busy}
+        keyOf={(row) => String(row.row)}
+      >
+        {(row) => (
+          <Card
+            title={identificationOf(row)}
+            subtitle={t('imports.rows.rowNumber', { row: row.row })}
+            aside={<ImportActionBadge action={row.action} />}
+          >
+            <Stack gap={4} mt={6}>
+              <RowDetail row={row} codebook={codebook} />
+            </Stack>
+          </Card>
+        )}
+      </CardList>
+    );
+  } else {
+    entries = (
+      <Paper withBorder radius="md" p={0}>
+        <DataTable
+          label={t('imports.rows.label')}
+          columns={columns}
+          rows={rows.data?.data}
+          rowKey={(row) => String(row.row)}
+          emptyText={emptyText}
+          busy={busy}
+          minWidth={760}
+        />
+      </Paper>
+    );
+  }
+
   return (
     <Stack gap="md">
       <SummaryFilter summary={summary} action={action} onChange={setAction} />
-      {rows.isError && !rows.data ? (
-        <ListError
-          message={t('imports.rows.loadError')}
-          onRetry={() => void rows.refetch()}
-          retrying={rows.isFetching}
-        />
-      ) : (
-        <Paper withBorder radius="md" p={0}>
-          <DataTable
-            label={t('imports.rows.label')}
-            columns={columns}
-            rows={rows.data?.data}
-            rowKey={(row) => String(row.row)}
-            emptyText={
-              action
-                ? t('imports.rows.emptyAction', { action: t(`imports.actions.${action}`) })
-                : t('imports.rows.none')
-            }
-            busy={paging.changing || (rows.isPlaceholderData && rows.isFetching)}
-            minWidth={760}
-          />
-        </Paper>
-      )}
+      {entries}
       {rows.data && rows.data.totalItems > 0 && (
         <PaginationFooter
           page={page}

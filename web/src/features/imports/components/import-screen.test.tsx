@@ -214,6 +214,51 @@ describe('ImportScreen', () => {
     expect(api.to('POST /api/imports/:id/check')).toHaveLength(0);
   });
 
+  it("reads an XLSX's other sheet when it is chosen", async () => {
+    const workbook: Import = {
+      ...UPLOADED,
+      kind: 'xlsx',
+      encoding: null,
+      delimiter: null,
+      sheets: ['Pacientes', 'Resumen'],
+      sheet: 'Pacientes',
+    };
+    const api = stubImport([workbook], {
+      'PUT /api/imports/:id/mapping': () => answer(200, { data: { ...workbook, sheet: 'Resumen' } }),
+    });
+    renderScreen(<ImportScreen importId={IMPORT_ID} />, { user: TEST_DOCTOR_USER });
+    await screen.findByText('Excel (XLSX)');
+    await choose('Hoja', 'Resumen');
+    await userEvent.click(buttonOf('Leer de nuevo'));
+    await vi.waitFor(() => expect(api.to('PUT /api/imports/:id/mapping')).toHaveLength(1));
+    expect(api.to('PUT /api/imports/:id/mapping')[0]?.body).toMatchObject({ sheet: 'Resumen', headerRow: 1 });
+  });
+
+  it('forgets an import never applied, once confirmed, and goes back to the list', async () => {
+    const api = stubImport([CHECKED], {
+      'DELETE /api/imports/:id': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderScreen(<ImportScreen importId={IMPORT_ID} />, { user: TEST_DOCTOR_USER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar la importación' });
+    expect(dialog).toHaveTextContent('No cambia ningún paciente.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/imports'));
+    expect(api.to('DELETE /api/imports/:id')).toHaveLength(1);
+  });
+
+  it('says why an apply failed and offers to apply again, not to delete what it may have written', async () => {
+    const failed: Import = { ...CHECKED, status: 'failed', error: 'El servidor se detuvo.' };
+    stubImport([failed]);
+    renderScreen(<ImportScreen importId={IMPORT_ID} />, { user: TEST_DOCTOR_USER });
+    expect(await screen.findByText('El servidor se detuvo.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Cada paciente quedó entero: aplicar de nuevo termina lo que falta.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aplicar de nuevo' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+  });
+
   it('shows the check: the counts, each row with its changes and refusals, filtered by action', async () => {
     const api = stubImport([CHECKED]);
     renderScreen(<ImportScreen importId={IMPORT_ID} />, { user: TEST_DOCTOR_USER });
@@ -274,6 +319,8 @@ describe('ImportScreen', () => {
     });
     renderScreen(<ImportScreen importId={IMPORT_ID} />, { user: TEST_DOCTOR_USER });
     expect(await screen.findByText('Import applied')).toBeInTheDocument();
+    // What was written is undone, never deleted.
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Undo the import' }));
     const dialog = await screen.findByRole('dialog', { name: 'Undo the import' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));

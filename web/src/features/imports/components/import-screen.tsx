@@ -35,9 +35,15 @@ import { ProgressPanel } from './progress-panel.tsx';
 import { UndoPanel } from './undo-panel.tsx';
 import { useDownload } from './use-download.ts';
 
-/** An import that was never applied may be forgotten; one that wrote patients is undone instead. */
-export const canDelete = (entry: Pick<Import, 'status' | 'appliedAt'>) =>
-  entry.appliedAt === null && ['uploaded', 'checked', 'failed'].includes(entry.status);
+/**
+ * An import that was never applied may be forgotten; one that wrote patients is undone instead. A failed
+ * import with a check behind it may have failed while applying, having written some: not offered.
+ */
+export const canDelete = (entry: Pick<Import, 'status' | 'appliedAt' | 'summary'>) =>
+  entry.appliedAt === null &&
+  (entry.status === 'uploaded' ||
+    entry.status === 'checked' ||
+    (entry.status === 'failed' && !entry.summary));
 
 /** Whether the mapping may be edited: before the apply. */
 const canEditMapping = (entry: Pick<Import, 'status' | 'appliedAt'>) =>
@@ -79,7 +85,7 @@ function CheckedHeader({ entry, onEdit }: CheckedHeaderProps) {
           </Title>
           <Text size="sm" c="gray.7">
             {entry.checkedAt ? t('imports.check.when', { at: formatTimestamp(entry.checkedAt) }) : null}{' '}
-            {t('imports.check.nothingWritten')}
+            {entry.status === 'checked' && t('imports.check.nothingWritten')}
           </Text>
         </Stack>
         <Group gap="sm">
@@ -280,9 +286,8 @@ export function ImportScreen({ importId }: { readonly importId: string }) {
           <ImportStatusBadge status={entry.status} />
           {canDelete(entry) && (
             <Button
-              variant="subtle"
-              color="red.8"
-              leftSection={<IconTrash size={16} aria-hidden />}
+              variant="default"
+              leftSection={<IconTrash size={16} color="var(--mantine-color-red-8)" aria-hidden />}
               onClick={() => setDeleting(true)}
             >
               {t('imports.delete.submit')}

@@ -47,13 +47,19 @@ export function ImportSteps({ current }: { readonly current: ImportStep }) {
       {IMPORT_STEPS.map((step, index) => {
         const done = index < at;
         const active = index === at;
+        let color = 'gray.7';
+        if (done) {
+          color = 'green.8';
+        } else if (active) {
+          color = 'brand.7';
+        }
         return (
           <Group component="li" key={step} gap={8} wrap="nowrap" aria-current={active ? 'step' : undefined}>
             <ThemeIcon
               size={28}
               radius="xl"
               variant={active || done ? 'filled' : 'light'}
-              color={done ? 'green.8' : 'blue.7'}
+              color={color}
               aria-hidden
             >
               {done ? (

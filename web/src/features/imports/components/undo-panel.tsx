@@ -80,7 +80,14 @@ export function UndoPanel({ entry }: { readonly entry: Import }) {
             <List size="sm">
               {changed.map((patient) => (
                 <List.Item key={patient.id}>
-                  <Anchor component={Link} to={`/patient/${patient.id}`} size="sm">
+                  {/* Dark on the alert's tint: the brand's orange is too light there (WCAG AA). */}
+                  <Anchor
+                    component={Link}
+                    to={`/patient/${patient.id}`}
+                    size="sm"
+                    c="red.9"
+                    underline="always"
+                  >
                     {patient.identification}
                   </Anchor>
                 </List.Item>

@@ -30,7 +30,7 @@ export function ValuesTable({ coded, label, errors, onChange }: ValuesTableProps
             {title}
           </Title>
           {unmapped > 0 && (
-            <Badge color="red.8" variant="light" tt="none">
+            <Badge color="red.9" variant="outline" tt="none">
               {t('imports.values.unmapped', { count: unmapped })}
             </Badge>
           )}
@@ -66,7 +66,7 @@ export function ValuesTable({ coded, label, errors, onChange }: ValuesTableProps
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs">
                       <NativeSelect
                         aria-label={t('imports.values.codeOf', { value: value.source, variable: label })}
                         data={[{ value: '', label: t('imports.values.choose') }, ...choices]}
@@ -75,10 +75,11 @@ export function ValuesTable({ coded, label, errors, onChange }: ValuesTableProps
                         error={value.code === null}
                         size="sm"
                         style={{ flex: 1 }}
+                        miw={150}
                         maw={360}
                       />
                       {value.guessed && (
-                        <Badge size="sm" variant="light" color="blue.8" tt="none">
+                        <Badge size="sm" variant="outline" color="blue.9" tt="none">
                           {t('imports.columns.guessed')}
                         </Badge>
                       )}
