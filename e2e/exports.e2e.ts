@@ -76,7 +76,15 @@ test.describe('exports in the caller’s language', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/:\d+\/$/);
     await page.goto('/patients');
+    // The export takes the list's filters as they stand: wait for the search to reach the list, not only
+    // for the patient to show (other journeys' patients are in the unfiltered list too).
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/patients/list') &&
+        response.url().includes(`text=${encodeURIComponent(PATIENT)}`),
+    );
     await page.getByRole('searchbox', { name: 'Buscar paciente' }).fill(PATIENT);
+    await searched;
     await expect(page.getByRole('link', { name: new RegExp(PATIENT) })).toBeVisible();
 
     // Spanish: `;`, Spanish headers and values, dd/mm/yyyy; the karyotype +8 defused only in the CSV.
@@ -144,6 +152,7 @@ test.describe('exports in the caller’s language', () => {
       'Treatments',
       'Drugs',
       'Lab reports',
+      'Samples',
     ]);
     await page.getByText('ES', { exact: true }).click();
   });
