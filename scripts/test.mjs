@@ -31,12 +31,33 @@ function excerpt(message, lines = 8) {
   return text.map((line) => `\n        ${line}`).join('');
 }
 
+/**
+ * The processor time of this process's waited-for children, in seconds (Linux: the cutime and cstime
+ * fields of /proc/self/stat, in clock ticks of 1/100 s); null elsewhere. A step's share of it, beside its
+ * wall time, says whether the step keeps the cores busy or waits.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function run(name, command, args, { env = {}, report } = {}) {
   process.stdout.write(`\n━━ ${name}\n`);
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  const cpuAfter = childrenCpuSeconds();
+  steps.push({
+    name,
+    ok,
+    seconds: Math.round((Date.now() - started) / 1000),
+    cpu: cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore),
+  });
   if (report) {
     try {
       const counted = report(JSON.parse(readFileSync(report.file, 'utf8')));
@@ -146,7 +167,8 @@ if (run('production build (web app and server)', 'npm', ['run', 'build', '--sile
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write('\n━━ summary\n');
 for (const step of steps) {
-  process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'}  ${step.name} (${step.seconds}s)\n`);
+  const cpu = step.cpu === null ? '' : `, ${step.cpu}s of processor time`;
+  process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'}  ${step.name} (${step.seconds}s${cpu})\n`);
 }
 const allOk = steps.every((step) => step.ok);
 for (const failure of failures) {

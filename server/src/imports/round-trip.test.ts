@@ -47,15 +47,19 @@ async function sheetsOf(payload: Buffer): Promise<Record<string, Record<string, 
       values.push((row.values as unknown[]).slice(1));
     });
     const [header = [], ...rows] = values;
-    sheets[sheet.name] = rows.map((row) =>
-      Object.fromEntries(
-        header.flatMap((h, i) => {
-          const name = String(h);
-          const value = row[i] instanceof Date ? (row[i] as Date).toISOString() : (row[i] ?? null);
-          return OWN.has(name) || /\bID\b/.test(name) ? [] : [[name, value]];
-        }),
-      ),
-    );
+    // In the order of their contents: the export lists patients by registration, and an apply on
+    // PostgreSQL registers several patients at once, so the imported ones may come in another order.
+    sheets[sheet.name] = rows
+      .map((row) =>
+        Object.fromEntries(
+          header.flatMap((h, i) => {
+            const name = String(h);
+            const value = row[i] instanceof Date ? (row[i] as Date).toISOString() : (row[i] ?? null);
+            return OWN.has(name) || /\bID\b/.test(name) ? [] : [[name, value]];
+          }),
+        ),
+      )
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   }
   return sheets;
 }
