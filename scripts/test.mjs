@@ -4,9 +4,9 @@
 // end-to-end journeys in Chromium, and the reliability tests of the built server (kill -9, SIGTERM,
 // backups, a PostgreSQL restart, two instances). Prints one closing line with the number of tests
 // passed and failed.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'registry-test-'));
@@ -32,32 +32,27 @@ function excerpt(message, lines = 8) {
 }
 
 /**
- * The processor time of this process's waited-for children, in seconds (Linux: the cutime and cstime
- * fields of /proc/self/stat, in clock ticks of 1/100 s); null elsewhere. A step's share of it, beside its
- * wall time, says whether the step keeps the cores busy or waits.
+ * Runs one step, its output gathered in a file and printed whole when it ends: steps of different lanes
+ * run at once, and their lines would otherwise interleave. Resolves to whether it passed.
  */
-function childrenCpuSeconds() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-function run(name, command, args, { env = {}, report } = {}) {
-  process.stdout.write(`\n━━ ${name}\n`);
+async function run(name, command, args, { env = {}, report } = {}) {
+  process.stdout.write(`━━ ${name}: started\n`);
   const started = Date.now();
-  const cpuBefore = childrenCpuSeconds();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  const cpuAfter = childrenCpuSeconds();
-  steps.push({
-    name,
-    ok,
-    seconds: Math.round((Date.now() - started) / 1000),
-    cpu: cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore),
+  const log = path.join(reports, `${name.replace(/\W+/g, '-')}.log`);
+  const out = openSync(log, 'w');
+  const child = spawn(command, args, {
+    stdio: ['ignore', out, out],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
   });
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code));
+  });
+  closeSync(out);
+  const ok = status === 0;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  process.stdout.write(`\n━━ ${name} (${seconds}s)\n${readFileSync(log, 'utf8')}`);
+  steps.push({ name, ok, seconds });
   if (report) {
     try {
       const counted = report(JSON.parse(readFileSync(report.file, 'utf8')));
@@ -130,18 +125,7 @@ function vitest(name, projects, env) {
   return run(name, 'npx', args, { env, report: vitestReport(file) });
 }
 
-run('typecheck', 'npx', ['tsc', '-b', 'shared', 'server', 'web', 'e2e']);
-run('lint', 'npx', ['biome', 'check', '.']);
-vitest('unit tests (shared, scripts, web)', ['shared', 'scripts', 'web']);
-vitest('API tests on the embedded database (PGlite)', ['server'], { TEST_ENGINE: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('API tests on PostgreSQL', ['server'], { TEST_ENGINE: 'postgres' });
-} else {
-  process.stdout.write(
-    '\n━━ API tests on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run them)\n',
-  );
-}
-if (run('production build (web app and server)', 'npm', ['run', 'build', '--silent'])) {
+function endToEnd() {
   const file = path.join(reports, 'e2e.json');
   const read = (json) => ({
     passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
@@ -150,7 +134,7 @@ if (run('production build (web app and server)', 'npm', ['run', 'build', '--sile
     flaky: playwrightSpecs(json.suites ?? [], 'flaky'),
   });
   read.file = file;
-  run(
+  return run(
     'end-to-end tests in Chromium',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
@@ -161,15 +145,46 @@ if (run('production build (web app and server)', 'npm', ['run', 'build', '--sile
       report: read,
     },
   );
-  vitest('reliability tests of the built server', ['reliability']);
 }
+
+const began = Date.now();
+// The build comes first: the journeys and the reliability tests both run what it makes.
+const built = await run('production build (web app and server)', 'npm', ['run', 'build', '--silent']);
+// Then three lanes at once (docs/performance.md, "The test suite's time"): the steps that keep the
+// processor busy (typecheck, lint, unit and PGlite API tests), the ones that mostly wait on other
+// processes (PostgreSQL, servers starting and stopping), and the journeys in Chromium.
+await Promise.all([
+  (async () => {
+    await run('typecheck', 'npx', ['tsc', '-b', 'shared', 'server', 'web', 'e2e']);
+    await run('lint', 'npx', ['biome', 'check', '.']);
+    await vitest('unit tests (shared, scripts, web)', ['shared', 'scripts', 'web']);
+    await vitest('API tests on the embedded database (PGlite)', ['server'], { TEST_ENGINE: 'pglite' });
+  })(),
+  (async () => {
+    if (process.env.TEST_DATABASE_URL) {
+      await vitest('API tests on PostgreSQL', ['server'], { TEST_ENGINE: 'postgres' });
+    } else {
+      process.stdout.write(
+        '\n━━ API tests on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run them)\n',
+      );
+    }
+    if (built) {
+      await vitest('reliability tests of the built server', ['reliability']);
+    }
+  })(),
+  built ? endToEnd() : Promise.resolve(false),
+]);
 
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write('\n━━ summary\n');
 for (const step of steps) {
-  const cpu = step.cpu === null ? '' : `, ${step.cpu}s of processor time`;
-  process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'}  ${step.name} (${step.seconds}s${cpu})\n`);
+  process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'}  ${step.name} (${step.seconds}s)\n`);
 }
+process.stdout.write(
+  `  in all ${Math.round((Date.now() - began) / 1000)}s; load average at the end ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')}\n`,
+);
 const allOk = steps.every((step) => step.ok);
 for (const failure of failures) {
   process.stdout.write(`  failed: ${failure}\n`);
