@@ -2,6 +2,9 @@ import {
   CODEBOOK_DECLARATIONS,
   codebookVariable,
   EXPORT_TEXTS,
+  type GuessVariable,
+  guessColumns,
+  guessValues,
   type ImportColumn,
   type ImportMapping,
   type ImportVariable,
@@ -14,7 +17,6 @@ import {
   MARKER_VARIABLES,
   type VariableDeclaration,
 } from '@registry/shared';
-import { type GuessVariable, guessColumns, guessValues } from './read/guess.ts';
 import { slotOf } from './slots.ts';
 
 /**

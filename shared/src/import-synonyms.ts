@@ -2,8 +2,9 @@
  * The words coordinators' spreadsheets use for the registry's variables and codes, besides the
  * codebook's own names and labels (which the guessing reads from the codebook itself): short forms,
  * acronyms in Spanish and English, older terms. One table, read by the guessing of columns and values
- * (`guess.ts`) and the reading of yes and no (`values.ts`). Each word is compared normalised
- * (`normalise.ts`): accents, case and punctuation aside. A word that could name two things is not here.
+ * (`import-guess.ts`, on the server and on the mapping screen) and the server's reading of yes and no
+ * (`server/src/imports/read/values.ts`). Each word is compared normalised (`import-normalise.ts`):
+ * accents, case and punctuation aside. A word that could name two things is not here.
  */
 
 /** The words of yes and no. `1`/`0` and a mark (`X`) are how checkbox columns are typed. */

@@ -1,8 +1,14 @@
-import { codebookVariables } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
-import { type GuessVariable, guessColumns, guessValue, guessValues, guessVariablesOf } from './guess.ts';
-import { normalise } from './normalise.ts';
-import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './synonyms.ts';
+import { codebookVariables } from './codebook.ts';
+import {
+  type GuessVariable,
+  guessColumns,
+  guessValue,
+  guessValues,
+  guessVariablesOf,
+} from './import-guess.ts';
+import { normalise } from './import-normalise.ts';
+import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
 
 /** The codebook's variables, labelled in both languages. */
 const codebook = guessVariablesOf(codebookVariables('es'), codebookVariables('en'));

@@ -1,6 +1,6 @@
-import type { CodebookVariable } from '@registry/shared';
-import { normalise } from './normalise.ts';
-import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './synonyms.ts';
+import type { CodebookVariable } from './codebook-schema.ts';
+import { normalise } from './import-normalise.ts';
+import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
 
 /**
  * The import's first guesses (CONTRACT §14): which variable a column holds, from its header, and which
