@@ -7,7 +7,7 @@ import {
   guessValues,
   guessVariablesOf,
 } from './import-guess.ts';
-import { normalise } from './import-normalise.ts';
+import { normalise, normaliseHeader } from './import-normalise.ts';
 import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
 
 /** The codebook's variables, labelled in both languages. */
@@ -48,6 +48,42 @@ describe('normalising a text', () => {
     ['---', ''],
   ])('%j → %j', (text, expected) => {
     expect(normalise(text)).toBe(expected);
+  });
+});
+
+describe('normalising a header', () => {
+  it.each([
+    'Nº HC',
+    'N° HC',
+    'N.º HC',
+    'Nª HC',
+    'N º HC',
+    'NºHC',
+    'No. HC',
+    'Nro. HC',
+    'Nro HC',
+    'Núm. HC',
+    'Num HC',
+    'Número HC',
+    'nº hc',
+  ])('writes the number sign of %j one way', (header) => {
+    expect(normaliseHeader(header)).toBe('numero hc');
+  });
+
+  it('drops the ordinal sign after a number, and leaves a plain "No" and the words around it alone', () => {
+    expect(normaliseHeader('1º tratamiento')).toBe('1 tratamiento');
+    expect(normaliseHeader('1° tratamiento')).toBe('1 tratamiento');
+    expect(normaliseHeader('2ª línea')).toBe('2 linea');
+    expect(normaliseHeader('No HC')).toBe('no hc');
+    expect(normaliseHeader('Año nac')).toBe('año nac');
+    expect(normaliseHeader('Fecha dx')).toBe('fecha dx');
+    expect(normaliseHeader('Historia Nº')).toBe('historia numero');
+    expect(normaliseHeader('Signo No.')).toBe('signo no');
+  });
+
+  it('keeps a value\'s words as they are: a value\'s "No." is a no', () => {
+    expect(normalise('No.')).toBe('no');
+    expect(normalise('Nº')).toBe('no');
   });
 });
 
@@ -108,6 +144,61 @@ describe("guessing a column's variable", () => {
       'death_date',
     ]);
     expect(guessed(['Fecha nac'])).toEqual(['birth_date']);
+  });
+
+  it('reads a number sign however it is written, and the short forms of a haematology spreadsheet', () => {
+    for (const header of ['Nº HC', 'N° HC', 'No. HC', 'Nro. HC', 'Nro HC', 'Nº de historia clínica', 'HC']) {
+      expect(guessed([header]), header).toEqual(['identification']);
+    }
+    expect(
+      guessed([
+        'F. nac.',
+        'Sexo',
+        'Fecha dx',
+        'Dx',
+        'Leucocitos',
+        'Blastos MO',
+        'Recaída',
+        'F. recaída',
+        'Consentimiento',
+        'F. consentimiento',
+        'F. óbito',
+      ]),
+    ).toEqual([
+      'birth_date',
+      'sex',
+      'dx_date',
+      'dx_subtype',
+      'wbc_dx',
+      'marrow_blasts_dx',
+      'relapse',
+      'relapse_date',
+      'consent',
+      'consent_date',
+      'death_date',
+    ]);
+    for (const [header, name] of [
+      ['DOB', 'birth_date'],
+      ['Fecha de nacimiento', 'birth_date'],
+      ['F. nacimiento', 'birth_date'],
+      ['Fecha nac.', 'birth_date'],
+      ['F. diagnóstico', 'dx_date'],
+      ['F. dx', 'dx_date'],
+      ['Diagnóstico', 'dx_subtype'],
+      ['Tipo de leucemia', 'dx_subtype'],
+      ['F. recidiva', 'relapse_date'],
+      ['Fecha firma CI', 'consent_date'],
+      ['F. CI', 'consent_date'],
+      ['GB al dx', 'wbc_dx'],
+      ['Recuento de leucocitos', 'wbc_dx'],
+      ['% blastos MO', 'marrow_blasts_dx'],
+      ['Blastos en médula ósea', 'marrow_blasts_dx'],
+      ['F. fallecimiento', 'death_date'],
+      ['F. último control', 'last_contact_date'],
+      ['Último seguimiento', 'last_contact_date'],
+    ] as const) {
+      expect(guessed([header]), header).toEqual([name]);
+    }
   });
 
   it('says how sure it is, and on what', () => {

@@ -1,13 +1,14 @@
 import type { CodebookVariable } from './codebook-schema.ts';
-import { normalise } from './import-normalise.ts';
+import { normalise, normaliseHeader } from './import-normalise.ts';
 import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
 
 /**
  * The import's first guesses (CONTRACT §14): which variable a column holds, from its header, and which
  * code a coded value means. A guess is a suggestion the user confirms or changes, with how sure it is;
- * it is made only on an exact match of normalised words (accents, case and punctuation aside) with a
- * variable's name, its labels in both languages or a synonym (`synonyms.ts`). A header or a value that
- * matches nothing, or two things equally, stays unguessed: nothing is guessed loosely.
+ * it is made only on an exact match of normalised words (accents, case and punctuation aside; in a header,
+ * `Nº`, `N°` and `Nro.` alike) with a variable's name, its labels in both languages or a synonym
+ * (`import-synonyms.ts`). A header or a value that matches nothing, or two things equally, stays
+ * unguessed: nothing is guessed loosely.
  */
 
 /** A variable the import offers, as the guessing needs it. */
@@ -62,7 +63,7 @@ const SMALL_WORDS = new Set([
 
 /** A header's words without what is in brackets (units, formats) and without small words. */
 function words(text: string): string {
-  return normalise(text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' '))
+  return normaliseHeader(text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' '))
     .split(' ')
     .filter((word) => word !== '' && !SMALL_WORDS.has(word))
     .join(' ');
@@ -96,20 +97,20 @@ export function guessColumns(
   };
   for (const variable of variables) {
     const synonyms = COLUMN_SYNONYMS[variable.synonymsOf ?? variable.name] ?? [];
-    add(indexes.name, normalise(variable.name), variable.name);
+    add(indexes.name, normaliseHeader(variable.name), variable.name);
     for (const label of variable.labels) {
-      add(indexes.label, normalise(label), variable.name);
+      add(indexes.label, normaliseHeader(label), variable.name);
       add(indexes.words, words(label), variable.name);
     }
     for (const synonym of synonyms) {
-      add(indexes.synonym, normalise(synonym), variable.name);
+      add(indexes.synonym, normaliseHeader(synonym), variable.name);
       add(indexes.words, words(synonym), variable.name);
     }
     add(indexes.words, words(variable.name), variable.name);
   }
   const guesses = headers.map((header): ColumnGuess | null => {
     for (const basis of ['name', 'label', 'synonym', 'words'] as const) {
-      const names = indexes[basis].get(basis === 'words' ? words(header) : normalise(header));
+      const names = indexes[basis].get(basis === 'words' ? words(header) : normaliseHeader(header));
       if (names) {
         // Two variables named alike are no guess at all, not a guess at a lower level.
         return names.size === 1

@@ -132,7 +132,14 @@ function exportHeadersOf(declaration: VariableDeclaration): string[] {
   return headers;
 }
 
-function guessVariable(variable: ImportVariable, synonymsOf?: string): GuessVariable {
+/**
+ * A variable as the guessing offers it: its labels in both languages, the export's headers and the
+ * synonyms of its codebook name for the patient's and the first of each record (the first treatment's
+ * scheme); a later record, and a diagnostic after the first, by its numbered label alone, so that a
+ * short form (`Fecha dx`) names one variable, not one per diagnostic.
+ */
+function guessVariable(variable: ImportVariable): GuessVariable {
+  const first = variable.record === 'patient' || (variable.index === 1 && (variable.drug ?? 1) === 1);
   const labelled = LANGUAGES.map((language) => {
     const found = codebookVariable(variable.declaration.table, variable.declaration.name, language);
     return { language, found };
@@ -153,7 +160,9 @@ function guessVariable(variable: ImportVariable, synonymsOf?: string): GuessVari
       variable.record === 'patient' || variable.index === 1
         ? [...labels, ...exportHeadersOf(variable.declaration)]
         : labels,
-    ...(synonymsOf ? { synonymsOf } : {}),
+    ...(first && variable.name !== variable.declaration.name
+      ? { synonymsOf: variable.declaration.name }
+      : {}),
     values: values ?? null,
   };
 }
@@ -195,9 +204,7 @@ export const GUESS_VARIABLES: readonly GuessVariable[] = (() => {
   }
   return names.flatMap((name) => {
     const variable = importVariable(name);
-    return variable
-      ? [guessVariable(variable, variable.declaration.name === name ? undefined : variable.declaration.name)]
-      : [];
+    return variable ? [guessVariable(variable)] : [];
   });
 })();
 
