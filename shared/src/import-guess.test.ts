@@ -6,6 +6,7 @@ import {
   guessValue,
   guessValues,
   guessVariablesOf,
+  importCodeGuesser,
 } from './import-guess.ts';
 import { normalise, normaliseHeader } from './import-normalise.ts';
 import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
@@ -341,6 +342,42 @@ describe("guessing a coded value's code", () => {
     }
     // A date or a free text is not coded: nothing is guessed for it.
     expect(guessValue('M', variable('birth_date'))).toBeNull();
+  });
+});
+
+describe("guessing the codes of a column mapped to a variable (the upload's and the mapping screen's)", () => {
+  const guess = importCodeGuesser(codebookVariables('es'), codebookVariables('en'));
+
+  it('maps the values of a coded variable, numbered or not, by its codes in both languages', () => {
+    expect(guess('sex', ['M', 'Masc', 'F', 'Mujer', 'Female', '?'])).toEqual({
+      M: 'male',
+      Masc: 'male',
+      F: 'female',
+      Mujer: 'female',
+      Female: 'female',
+    });
+    expect(guess('sex', ['H', 'M'])).toEqual({ H: 'male', M: 'female' });
+    expect(guess('dx_subtype', ['LMA M2', 'aml-m2', 'M4', 'LMA', 'LMC'])).toEqual({
+      'LMA M2': 'AML M2',
+      'aml-m2': 'AML M2',
+      M4: 'AML M4',
+      LMA: 'AML',
+    });
+    expect(guess('diagnostic_2_dx_subtype', ['LMA M2'])).toEqual({ 'LMA M2': 'AML M2' });
+    expect(guess('response_2_category', ['RC', 'remisión completa', 'complete remission', 'CRi'])).toEqual({
+      RC: 'RC',
+      'remisión completa': 'RC',
+      'complete remission': 'RC',
+      CRi: 'RCi',
+    });
+  });
+
+  it('proposes no code for what is not coded, nor for a name that is not a variable', () => {
+    // A yes or no is read by the server itself ("Sí", "X"): it has no codes to map.
+    expect(guess('relapse', ['Sí', 'X', 'No'])).toEqual({});
+    expect(guess('birth_date', ['M'])).toEqual({});
+    expect(guess('no_such_variable', ['M'])).toEqual({});
+    expect(guess('treatment_99_scheme', ['7+3'])).toEqual({});
   });
 });
 

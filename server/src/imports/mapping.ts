@@ -1,13 +1,14 @@
 import {
   CODEBOOK_DECLARATIONS,
   codebookVariable,
+  codebookVariables,
   EXPORT_TEXTS,
   type GuessVariable,
   guessColumns,
-  guessValues,
   type ImportColumn,
   type ImportMapping,
   type ImportVariable,
+  importCodeGuesser,
   importVariable,
   importVariableLabel,
   importVariableName,
@@ -140,19 +141,10 @@ function exportHeadersOf(declaration: VariableDeclaration): string[] {
  */
 function guessVariable(variable: ImportVariable): GuessVariable {
   const first = variable.record === 'patient' || (variable.index === 1 && (variable.drug ?? 1) === 1);
-  const labelled = LANGUAGES.map((language) => {
+  const labels = LANGUAGES.flatMap((language) => {
     const found = codebookVariable(variable.declaration.table, variable.declaration.name, language);
-    return { language, found };
+    return found ? [importVariableLabel(variable, found.label, language)] : [];
   });
-  const labels = labelled.flatMap(({ language, found }) =>
-    found ? [importVariableLabel(variable, found.label, language as Language)] : [],
-  );
-  const values = variable.declaration.values?.map((code) => ({
-    code,
-    labels: labelled.flatMap(
-      ({ found }) => found?.values?.filter((value) => value.code === code).map((value) => value.label) ?? [],
-    ),
-  }));
   return {
     name: variable.name,
     type: variable.declaration.type,
@@ -163,7 +155,6 @@ function guessVariable(variable: ImportVariable): GuessVariable {
     ...(first && variable.name !== variable.declaration.name
       ? { synonymsOf: variable.declaration.name }
       : {}),
-    values: values ?? null,
   };
 }
 
@@ -208,7 +199,8 @@ export const GUESS_VARIABLES: readonly GuessVariable[] = (() => {
   });
 })();
 
-const GUESS_BY_NAME = new Map(GUESS_VARIABLES.map((variable) => [variable.name, variable]));
+/** The codes of a coded column's values: the mapping screen guesses a column mapped by hand with the same. */
+const guessCodes = importCodeGuesser(codebookVariables('es'), codebookVariables('en'));
 
 /**
  * The date order and the decimal sign that most of the file's values suggest (a day past 12 in the
@@ -288,15 +280,14 @@ export function guessMapping(
   const values: Record<string, Record<string, string>> = {};
   columns.forEach((column, i) => {
     const name = chosen[i];
-    const variable = name ? GUESS_BY_NAME.get(name) : undefined;
-    if (!name || !variable || variable.type !== 'code') {
+    if (!name || importVariable(name)?.declaration.type !== 'code') {
       return;
     }
     const earlier = previous?.mapping.values[name] ?? {};
-    const guessedValues = guessValues(column.values, variable);
+    const guessed = guessCodes(name, column.values);
     const map: Record<string, string> = {};
     for (const value of column.values) {
-      const code = earlier[value] ?? guessedValues.get(value)?.code;
+      const code = earlier[value] ?? guessed[value];
       if (code) {
         map[value] = code;
       }
