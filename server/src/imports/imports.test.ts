@@ -164,6 +164,52 @@ describe('uploading a file', () => {
     const other = await uploaded(t, await newDoctor(t), file);
     expect(other.mapping.columns['1']).toBeNull();
   });
+
+  it('reuses a mapping only for the same headers, in any order and case, not for the same text cut otherwise', async () => {
+    const owner = await newDoctor(t);
+    const first = await uploaded(
+      t,
+      owner,
+      csv([
+        ['Código|Nacido', 'Género'],
+        ['B-1', 'hembra'],
+      ]),
+    );
+    await confirm(t, owner, first, {
+      dateFormat: 'mdy',
+      blank: 'clear',
+      columns: { '0': 'identification', '1': 'sex' },
+      values: { sex: { hembra: 'female' } },
+    });
+    const reordered = await uploaded(
+      t,
+      owner,
+      csv([
+        ['GÉNERO', 'código|nacido'],
+        ['hembra', 'B-2'],
+      ]),
+    );
+    expect(reordered.mapping).toMatchObject({
+      dateFormat: 'mdy',
+      blank: 'clear',
+      columns: { '0': 'sex', '1': 'identification' },
+      values: { sex: { hembra: 'female' } },
+    });
+    // The same letters in other headers are another file.
+    const other = await uploaded(
+      t,
+      owner,
+      csv([
+        ['Código', 'Nacido|Género'],
+        ['B-3', 'hembra'],
+      ]),
+    );
+    expect(other.mapping).toMatchObject({
+      dateFormat: 'dmy',
+      blank: 'keep',
+      columns: { '0': null, '1': null },
+    });
+  });
 });
 
 describe('the mapping', () => {
