@@ -882,6 +882,39 @@ describe('the template and the report', () => {
   });
 });
 
+describe('the API document', () => {
+  it('describes every import call, the upload with its one file', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = Object.entries(document.paths as Record<string, Record<string, { tags: string[] }>>)
+      .flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, operation]) => operation.tags?.includes('imports'))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    expect(calls).toEqual([
+      'DELETE /api/imports/{id}',
+      'GET /api/imports',
+      'GET /api/imports/template',
+      'GET /api/imports/{id}',
+      'GET /api/imports/{id}/report',
+      'GET /api/imports/{id}/rows',
+      'POST /api/imports',
+      'POST /api/imports/{id}/apply',
+      'POST /api/imports/{id}/check',
+      'POST /api/imports/{id}/undo',
+      'PUT /api/imports/{id}/mapping',
+    ]);
+    const upload = document.paths['/api/imports'].post;
+    const form = upload.requestBody.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['file']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(upload.responses).sort()).toEqual(['201', '400', '401', '403', '413']);
+    const undo = document.paths['/api/imports/{id}/undo'].post.responses['409'].content['application/json'];
+    expect(undo.schema.properties.patients.items.required).toEqual(['id', 'identification']);
+  });
+});
+
 describe('a server stopped under an import', () => {
   it('leaves every patient whole, marks the import failed with what was applied, and applying again finishes it', async () => {
     const count = 30;
