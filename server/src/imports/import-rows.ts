@@ -84,33 +84,35 @@ export async function factsOf(
   const doctors = new Map(
     (await repository.doctorsByEmail([...emails])).map((doctor) => [doctor.email, doctor]),
   );
-  let institutionId: string | null = null;
+  // A refusal names the doctors' column, as a cell's names its own.
+  const column = record.columns.find((entry) => entry.index === plan.doctorColumn)?.header ?? null;
+  let first: { readonly institutionId: string; readonly email: string; readonly row: number } | null = null;
   return {
     duplicates,
-    targetOf: (row) => {
+    targetOf: (row): Target | RowError => {
       const email = row.doctorEmail?.toLowerCase() ?? null;
       const doctor = email ? doctors.get(email) : undefined;
-      if (!email) {
-        return { column: null, variable: null, value: null, key: 'importRow.doctorMissing' };
+      if (!email || !row.doctorEmail) {
+        return { column, variable: null, value: null, key: 'importRow.doctorMissing' };
       }
       if (!doctor) {
         return {
-          column: null,
+          column,
           variable: null,
           value: row.doctorEmail,
           key: 'importRow.doctorUnknown',
-          params: { value: row.doctorEmail ?? '' },
+          params: { value: row.doctorEmail },
         };
       }
-      // The first row's doctor names the institution of every doctor of the import.
-      institutionId ??= doctor.institutionId;
-      if (doctor.institutionId !== institutionId) {
+      // The first row's doctor names the institution of every doctor of the import; the refusal says whose.
+      first ??= { institutionId: doctor.institutionId, email: row.doctorEmail, row: row.row };
+      if (doctor.institutionId !== first.institutionId) {
         return {
-          column: null,
+          column,
           variable: null,
           value: row.doctorEmail,
           key: 'importRow.doctorInstitution',
-          params: { value: row.doctorEmail ?? '' },
+          params: { value: row.doctorEmail, first: first.email, row: String(first.row) },
         };
       }
       return {

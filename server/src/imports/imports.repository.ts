@@ -152,13 +152,18 @@ export function createImportsRepository(db: Queryable) {
       await db.delete(imports).where(eq(imports.id, id));
     },
 
-    /** The last confirmed mapping of the owner whose file had these headers (the same, in any order). */
-    async lastConfirmedMapping(ownerId: string, headersKey: string): Promise<ImportRecord | null> {
+    /**
+     * The last confirmed mapping of the owner whose file had these headers: the same list, in any order,
+     * case aside. Both lists are lower-cased and sorted by the database, bytewise (`collate "C"`), so
+     * that the database's own collation cannot make one file two.
+     */
+    async lastConfirmedMapping(ownerId: string, headers: readonly string[]): Promise<ImportRecord | null> {
       const [row] = await select(
         and(
           eq(imports.ownerId, ownerId),
           eq(imports.mappingConfirmed, true),
-          sql`(select string_agg(lower(c->>'header'), '|' order by lower(c->>'header')) from jsonb_array_elements(${imports.columns}) c) = ${headersKey}`,
+          sql`array(select lower(c->>'header') collate "C" from jsonb_array_elements(${imports.columns}) c order by 1)
+            = array(select lower(h) collate "C" from jsonb_array_elements_text(${JSON.stringify(headers)}::jsonb) h order by 1)`,
         ),
       )
         .orderBy(desc(imports.createdAt))

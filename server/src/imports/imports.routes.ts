@@ -85,6 +85,14 @@ function importer(ctx: AppContext, request: FastifyRequest): Actor {
   return actor;
 }
 
+/**
+ * The upload's form as the API document shows it: one part, `file`. The route reads the parts itself
+ * (`readFile`): a multipart body reaches validation as null, which this schema lets through.
+ */
+const uploadFormSchema = z
+  .object({ file: z.string().meta({ format: 'binary', description: 'The CSV or XLSX file' }) })
+  .nullish();
+
 /** A refused undo: the error, and the patients changed since the apply when that is why. */
 const undoRefusedSchema = errorBodySchema.extend({
   patients: importUndoRefusalSchema.shape.patients.optional(),
@@ -109,6 +117,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           'at most 20 MiB, 50,000 data rows and 500 columns. Answers the import with its columns and a first mapping.',
         consumes: ['multipart/form-data'],
         security: BEARER,
+        body: uploadFormSchema,
         response: { 201: dataOf(importSchema), ...errorsOf(400, 401, 403, 413) },
       },
     },

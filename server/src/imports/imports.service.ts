@@ -131,18 +131,11 @@ async function readOrRefuse(
   }
 }
 
-/** The headers of a file as one text, to find the caller's mapping of a file like it. */
-const headersKey = (columns: readonly ImportColumn[]) =>
-  columns
-    .map((column) => column.header.toLowerCase())
-    .sort()
-    .join('|');
-
 /** The guess of a file's mapping, from the caller's last confirmed mapping of the same headers if any. */
 async function firstMapping(ctx: AppContext, actor: Actor, columns: ImportColumn[]): Promise<ImportMapping> {
   const previous = await createImportsRepository(ctx.db).lastConfirmedMapping(
     actor.principal.userId,
-    headersKey(columns),
+    columns.map((column) => column.header),
   );
   return guessMapping(columns, languageOf(actor), previous);
 }

@@ -164,6 +164,52 @@ describe('uploading a file', () => {
     const other = await uploaded(t, await newDoctor(t), file);
     expect(other.mapping.columns['1']).toBeNull();
   });
+
+  it('reuses a mapping only for the same headers, in any order and case, not for the same text cut otherwise', async () => {
+    const owner = await newDoctor(t);
+    const first = await uploaded(
+      t,
+      owner,
+      csv([
+        ['Código|Nacido', 'Género'],
+        ['B-1', 'hembra'],
+      ]),
+    );
+    await confirm(t, owner, first, {
+      dateFormat: 'mdy',
+      blank: 'clear',
+      columns: { '0': 'identification', '1': 'sex' },
+      values: { sex: { hembra: 'female' } },
+    });
+    const reordered = await uploaded(
+      t,
+      owner,
+      csv([
+        ['GÉNERO', 'código|nacido'],
+        ['hembra', 'B-2'],
+      ]),
+    );
+    expect(reordered.mapping).toMatchObject({
+      dateFormat: 'mdy',
+      blank: 'clear',
+      columns: { '0': 'sex', '1': 'identification' },
+      values: { sex: { hembra: 'female' } },
+    });
+    // The same letters in other headers are another file.
+    const other = await uploaded(
+      t,
+      owner,
+      csv([
+        ['Código', 'Nacido|Género'],
+        ['B-3', 'hembra'],
+      ]),
+    );
+    expect(other.mapping).toMatchObject({
+      dateFormat: 'dmy',
+      blank: 'keep',
+      columns: { '0': null, '1': null },
+    });
+  });
 });
 
 describe('the mapping', () => {
@@ -671,6 +717,86 @@ describe('who may', () => {
     expect((await patientOf(admin, rows[1]?.patientId as string)).doctor.id).toBe(colleague.doctorId);
   });
 
+  it("assigns each row to the doctor its email names, and refuses an unknown email, another institution's doctor or none, naming the column and the value", async () => {
+    const colleague = await newDoctor(t, { id: doctor.institutionId as string });
+    const elsewhere = await newDoctor(t);
+    const stamp = Date.now();
+    const imported = await uploaded(
+      t,
+      admin,
+      csv([
+        ['Identificación', 'Sexo', 'Email del médico', 'F. nac.'],
+        [`D-1-${stamp}`, 'Femenino', ` ${doctor.email} `, '1970-02-01'],
+        [`D-2-${stamp}`, 'Masculino', colleague.email.toUpperCase(), '1971-03-02'],
+        [`D-3-${stamp}`, 'Femenino', 'nadie@example.org', '1972-04-03'],
+        [`D-4-${stamp}`, 'Femenino', elsewhere.email, '1973-05-04'],
+        [`D-5-${stamp}`, 'Femenino', '', '1974-06-05'],
+      ]),
+    );
+    expect(imported.mapping.columns['2']).toBeNull();
+    await confirm(t, admin, imported, { doctorColumn: 2, dateFormat: 'ymd' });
+    const checked = await run(t, admin, imported.id, 'check');
+    expect(checked.summary).toMatchObject({ new: 2, refused: 3 });
+    const refusals = (await rowsOf(t, admin, imported.id, '&action=refused')).map((item) => ({
+      row: item.row,
+      errors: item.errors.map(({ column, variable, value, key }) => ({ column, variable, value, key })),
+      message: item.errors[0]?.message,
+    }));
+    expect(refusals).toEqual([
+      {
+        row: 4,
+        errors: [
+          {
+            column: 'Email del médico',
+            variable: null,
+            value: 'nadie@example.org',
+            key: 'importRow.doctorUnknown',
+          },
+        ],
+        message: '«nadie@example.org» no es el email de un médico activo del registro.',
+      },
+      {
+        row: 5,
+        errors: [
+          {
+            column: 'Email del médico',
+            variable: null,
+            value: elsewhere.email,
+            key: 'importRow.doctorInstitution',
+          },
+        ],
+        message: `El médico «${elsewhere.email}» es de otra institución que el de la fila 2 («${doctor.email}»): todos los médicos de una importación son de una institución.`,
+      },
+      {
+        row: 6,
+        errors: [{ column: 'Email del médico', variable: null, value: null, key: 'importRow.doctorMissing' }],
+        message: 'La fila no tiene el email del médico.',
+      },
+    ]);
+    // The report says it too, after the column's name.
+    const report = await t.request({
+      method: 'GET',
+      url: `/api/imports/${imported.id}/report`,
+      token: admin.token,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(String(sheet?.getRow(4).getCell(5).value)).toContain(
+      'Email del médico: «nadie@example.org» no es el email',
+    );
+
+    const applied = await run(t, admin, imported.id, 'apply');
+    expect(applied.summary).toMatchObject({ new: 2, refused: 3 });
+    const written = await rowsOf(t, admin, imported.id, '&action=new');
+    expect(written.map((item) => item.row)).toEqual([2, 3]);
+    const first = await patientOf(admin, written[0]?.patientId as string);
+    const second = await patientOf(admin, written[1]?.patientId as string);
+    expect(first.doctor.id).toBe(doctor.doctorId);
+    expect(second.doctor.id).toBe(colleague.doctorId);
+    expect(first.institution.id).toBe(doctor.institutionId);
+  });
+
   it('forgets an import never applied, and keeps one that was', async () => {
     const fresh = await uploaded(t, doctor, csv([HEADERS, row('F-1')]));
     const removed = await t.request({
@@ -753,6 +879,39 @@ describe('the template and the report', () => {
     expect(values(2)[0]).toBe('R-1');
     expect(values(2)[7]).toBe('New');
     expect(String(values(3)[7])).toMatch(/^Refused: Sexo: "Nada" has no code/);
+  });
+});
+
+describe('the API document', () => {
+  it('describes every import call, the upload with its one file', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = Object.entries(document.paths as Record<string, Record<string, { tags: string[] }>>)
+      .flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, operation]) => operation.tags?.includes('imports'))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    expect(calls).toEqual([
+      'DELETE /api/imports/{id}',
+      'GET /api/imports',
+      'GET /api/imports/template',
+      'GET /api/imports/{id}',
+      'GET /api/imports/{id}/report',
+      'GET /api/imports/{id}/rows',
+      'POST /api/imports',
+      'POST /api/imports/{id}/apply',
+      'POST /api/imports/{id}/check',
+      'POST /api/imports/{id}/undo',
+      'PUT /api/imports/{id}/mapping',
+    ]);
+    const upload = document.paths['/api/imports'].post;
+    const form = upload.requestBody.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['file']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(upload.responses).sort()).toEqual(['201', '400', '401', '403', '413']);
+    const undo = document.paths['/api/imports/{id}/undo'].post.responses['409'].content['application/json'];
+    expect(undo.schema.properties.patients.items.required).toEqual(['id', 'identification']);
   });
 });
 

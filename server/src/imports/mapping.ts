@@ -1,10 +1,14 @@
 import {
   CODEBOOK_DECLARATIONS,
   codebookVariable,
+  codebookVariables,
   EXPORT_TEXTS,
+  type GuessVariable,
+  guessColumns,
   type ImportColumn,
   type ImportMapping,
   type ImportVariable,
+  importCodeGuesser,
   importVariable,
   importVariableLabel,
   importVariableName,
@@ -14,7 +18,6 @@ import {
   MARKER_VARIABLES,
   type VariableDeclaration,
 } from '@registry/shared';
-import { type GuessVariable, guessColumns, guessValues } from './read/guess.ts';
 import { slotOf } from './slots.ts';
 
 /**
@@ -130,20 +133,18 @@ function exportHeadersOf(declaration: VariableDeclaration): string[] {
   return headers;
 }
 
-function guessVariable(variable: ImportVariable, synonymsOf?: string): GuessVariable {
-  const labelled = LANGUAGES.map((language) => {
+/**
+ * A variable as the guessing offers it: its labels in both languages, the export's headers and the
+ * synonyms of its codebook name for the patient's and the first of each record (the first treatment's
+ * scheme); a later record, and a diagnostic after the first, by its numbered label alone, so that a
+ * short form (`Fecha dx`) names one variable, not one per diagnostic.
+ */
+function guessVariable(variable: ImportVariable): GuessVariable {
+  const first = variable.record === 'patient' || (variable.index === 1 && (variable.drug ?? 1) === 1);
+  const labels = LANGUAGES.flatMap((language) => {
     const found = codebookVariable(variable.declaration.table, variable.declaration.name, language);
-    return { language, found };
+    return found ? [importVariableLabel(variable, found.label, language)] : [];
   });
-  const labels = labelled.flatMap(({ language, found }) =>
-    found ? [importVariableLabel(variable, found.label, language as Language)] : [],
-  );
-  const values = variable.declaration.values?.map((code) => ({
-    code,
-    labels: labelled.flatMap(
-      ({ found }) => found?.values?.filter((value) => value.code === code).map((value) => value.label) ?? [],
-    ),
-  }));
   return {
     name: variable.name,
     type: variable.declaration.type,
@@ -151,8 +152,9 @@ function guessVariable(variable: ImportVariable, synonymsOf?: string): GuessVari
       variable.record === 'patient' || variable.index === 1
         ? [...labels, ...exportHeadersOf(variable.declaration)]
         : labels,
-    ...(synonymsOf ? { synonymsOf } : {}),
-    values: values ?? null,
+    ...(first && variable.name !== variable.declaration.name
+      ? { synonymsOf: variable.declaration.name }
+      : {}),
   };
 }
 
@@ -193,13 +195,12 @@ export const GUESS_VARIABLES: readonly GuessVariable[] = (() => {
   }
   return names.flatMap((name) => {
     const variable = importVariable(name);
-    return variable
-      ? [guessVariable(variable, variable.declaration.name === name ? undefined : variable.declaration.name)]
-      : [];
+    return variable ? [guessVariable(variable)] : [];
   });
 })();
 
-const GUESS_BY_NAME = new Map(GUESS_VARIABLES.map((variable) => [variable.name, variable]));
+/** The codes of a coded column's values: the mapping screen guesses a column mapped by hand with the same. */
+const guessCodes = importCodeGuesser(codebookVariables('es'), codebookVariables('en'));
 
 /**
  * The date order and the decimal sign that most of the file's values suggest (a day past 12 in the
@@ -279,15 +280,14 @@ export function guessMapping(
   const values: Record<string, Record<string, string>> = {};
   columns.forEach((column, i) => {
     const name = chosen[i];
-    const variable = name ? GUESS_BY_NAME.get(name) : undefined;
-    if (!name || !variable || variable.type !== 'code') {
+    if (!name || importVariable(name)?.declaration.type !== 'code') {
       return;
     }
     const earlier = previous?.mapping.values[name] ?? {};
-    const guessedValues = guessValues(column.values, variable);
+    const guessed = guessCodes(name, column.values);
     const map: Record<string, string> = {};
     for (const value of column.values) {
-      const code = earlier[value] ?? guessedValues.get(value)?.code;
+      const code = earlier[value] ?? guessed[value];
       if (code) {
         map[value] = code;
       }

@@ -19,7 +19,7 @@ const es = {
     doctorMissing: 'La fila no tiene el email del médico.',
     doctorUnknown: '«{{value}}» no es el email de un médico activo del registro.',
     doctorInstitution:
-      'El médico «{{value}}» es de otra institución que el resto de los médicos del archivo.',
+      'El médico «{{value}}» es de otra institución que el de la fila {{row}} («{{first}}»): todos los médicos de una importación son de una institución.',
     conflict: 'El paciente cambió en el registro después de la comprobación.',
     unknownPatientRow:
       'Esta fila de la hoja «{{sheet}}» es de un paciente que no está en la hoja de pacientes.',
@@ -83,7 +83,8 @@ const en: typeof es = {
     reportNameMissing: 'The lab report has no name ({{name}}).',
     doctorMissing: "The row has no doctor's email.",
     doctorUnknown: '"{{value}}" is not the email of an active doctor of the registry.',
-    doctorInstitution: 'The doctor "{{value}}" is of another institution than the other doctors of the file.',
+    doctorInstitution:
+      'The doctor "{{value}}" is of another institution than the doctor of row {{row}} ("{{first}}"): every doctor of an import is of one institution.',
     conflict: 'The patient was changed in the registry after the check.',
     unknownPatientRow: 'This row of the sheet "{{sheet}}" is of a patient that is not on the patients sheet.',
     notChecked: 'The row was not checked.',

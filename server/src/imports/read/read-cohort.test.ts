@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { codebookVariables } from '@registry/shared';
+import { codebookVariables, guessColumns, guessValues, guessVariablesOf } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
-import { guessColumns, guessValues, guessVariablesOf } from './guess.ts';
 import { readSpreadsheet } from './spreadsheet.ts';
 import { parseBoolean, parseDate, parseDecimal, parseText, type ValueResult } from './values.ts';
 

@@ -1,8 +1,6 @@
 import type { ImportValueCode } from '@registry/shared';
-import { startsLikeFormula } from '@registry/shared';
+import { BOOLEAN_WORDS, normalise, startsLikeFormula } from '@registry/shared';
 import { excelDate } from './excel-date.ts';
-import { normalise } from './normalise.ts';
-import { BOOLEAN_WORDS } from './synonyms.ts';
 import { type Cell, cellText } from './table.ts';
 
 /**

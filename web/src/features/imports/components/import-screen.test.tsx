@@ -181,6 +181,40 @@ describe('ImportScreen', () => {
     expect(api.to('POST /api/imports/:id/check')).toHaveLength(0);
   });
 
+  it('proposes codes for a column mapped by hand, as the upload guesses them, for the user to confirm', async () => {
+    const unguessed: Import = {
+      ...UPLOADED,
+      mapping: {
+        ...UPLOADED.mapping,
+        columns: { ...UPLOADED.mapping.columns, '2': null },
+        values: { dx_subtype: UPLOADED.mapping.values.dx_subtype ?? {} },
+      },
+    };
+    const api = stubImport([unguessed], {
+      'PUT /api/imports/:id/mapping': () => answer(200, { data: { ...unguessed, mappingConfirmed: true } }),
+      'POST /api/imports/:id/check': () => answer(202, { data: CHECKED }),
+    });
+    renderScreen(<ImportScreen importId={IMPORT_ID} />, { user: TEST_DOCTOR_USER });
+    await screen.findAllByLabelText('Variable de la columna Sexo');
+    expect(screen.queryByLabelText('Sexo ← 3. Sexo', { selector: 'table' })).not.toBeInTheDocument();
+    await choose('Variable de la columna Sexo', 'Sexo');
+    const sexValues = await screen.findByLabelText('Sexo ← 3. Sexo', { selector: 'table' });
+    expect(within(sexValues).getByLabelText('Código de «F» en Sexo')).toHaveDisplayValue('Femenino (female)');
+    expect(within(sexValues).getByLabelText('Código de «Masc» en Sexo')).toHaveDisplayValue(
+      'Masculino (male)',
+    );
+    expect(within(sexValues).getAllByText('Sugerida')).toHaveLength(2);
+    // The user changes one: it is theirs, no longer a suggestion.
+    await userEvent.selectOptions(within(sexValues).getByLabelText('Código de «F» en Sexo'), 'male');
+    expect(within(sexValues).getAllByText('Sugerida')).toHaveLength(1);
+    await userEvent.click(buttonOf('Guardar y revisar'));
+    await vi.waitFor(() => expect(api.to('PUT /api/imports/:id/mapping')).toHaveLength(1));
+    expect(api.to('PUT /api/imports/:id/mapping')[0]?.body).toMatchObject({
+      columns: { '2': 'sex' },
+      values: { sex: { F: 'male', Masc: 'male' } },
+    });
+  });
+
   it("asks an admin for the patients' doctor and sends the one chosen", async () => {
     const api = stubImport([{ ...UPLOADED, doctor: null }], {
       'PUT /api/imports/:id/mapping': () => answer(200, { data: UPLOADED }),

@@ -24,7 +24,7 @@ import { serverMessage } from '../../../lib/translate.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useDeleteImport } from '../api/delete-import.ts';
 import { downloadReport } from '../api/download-report.ts';
-import { useCodebook } from '../api/get-codebook.ts';
+import { useCodebook, useCodeGuesser } from '../api/get-codebook.ts';
 import { useImport } from '../api/get-import.ts';
 import { ApplyPanel } from './apply-panel.tsx';
 import { ImportStatusBadge } from './import-badges.tsx';
@@ -151,6 +151,7 @@ export function ImportScreen({ importId }: { readonly importId: string }) {
   const navigate = useNavigate();
   const query = useImport(importId);
   const codebook = useCodebook(currentLanguage());
+  const guesser = useCodeGuesser();
   const [params, update] = useSearchState();
   const remove = useDeleteImport();
   const [deleting, setDeleting] = useState(false);
@@ -188,16 +189,19 @@ export function ImportScreen({ importId }: { readonly importId: string }) {
     });
 
   const mapping = (onCancel?: () => void): ReactNode => {
-    if (codebook.isError) {
+    if (codebook.isError || guesser.isError) {
       return (
         <ListError
           message={t('imports.codebookError')}
-          onRetry={() => void codebook.refetch()}
-          retrying={codebook.isFetching}
+          onRetry={() => {
+            void codebook.refetch();
+            guesser.refetch();
+          }}
+          retrying={codebook.isFetching || guesser.isFetching}
         />
       );
     }
-    if (!codebook.data) {
+    if (!codebook.data || !guesser.guess) {
       return <PageLoader />;
     }
     return (
@@ -205,6 +209,7 @@ export function ImportScreen({ importId }: { readonly importId: string }) {
         key={`${entry.sheet}:${entry.headerRow}:${entry.columns.map((column) => column.header).join('|')}`}
         entry={entry}
         codebook={codebook.data}
+        guessCodes={guesser.guess}
         isAdmin={user.isAdmin}
         onChecking={() => setEditing(false)}
         onCancel={onCancel}

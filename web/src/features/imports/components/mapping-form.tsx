@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Import } from '@registry/shared';
+import type { CodeGuesser, Import } from '@registry/shared';
 import { IconAlertCircle, IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,8 @@ import { ValuesTable } from './values-table.tsx';
 interface MappingFormProps {
   readonly entry: Import;
   readonly codebook: Codebook;
+  /** The upload's guessing of codes, for a column mapped by hand (`useCodeGuesser`). */
+  readonly guessCodes: CodeGuesser;
   readonly isAdmin: boolean;
   /** The mapping is saved and the check has started. */
   readonly onChecking: () => void;
@@ -48,7 +50,14 @@ function refusalOf(error: unknown, fallback: string): { fields: MappingFieldErro
  * The mapping (CONTRACT §14): how the file reads, for whom (an admin), each column's variable and each
  * coded value's code, all chosen once for the file. Saving it starts the check, which writes nothing.
  */
-export function MappingForm({ entry, codebook, isAdmin, onChecking, onCancel }: MappingFormProps) {
+export function MappingForm({
+  entry,
+  codebook,
+  guessCodes,
+  isAdmin,
+  onChecking,
+  onCancel,
+}: MappingFormProps) {
   const { t } = useTranslation();
   const words = useVariableWords();
   const [draft, setDraft] = useState<MappingDraft>(() => draftOf(entry));
@@ -134,7 +143,11 @@ export function MappingForm({ entry, codebook, isAdmin, onChecking, onCancel }: 
         groups={groups}
         repeated={problems.repeated}
         errors={fields.columns}
-        onChange={(index, variable) => update(withVariable(draft, index, variable))}
+        onChange={(index, variable) => {
+          // A column mapped by hand gets its values' codes guessed as the upload guesses them, to confirm.
+          const values = entry.columns.find((column) => column.index === index)?.values ?? [];
+          update(withVariable(draft, index, variable, variable ? guessCodes(variable, values) : {}));
+        }}
       />
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">

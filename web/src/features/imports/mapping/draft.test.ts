@@ -1,5 +1,6 @@
+import { importCodeGuesser } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
-import { CHECKED, CODEBOOK_ES, UPLOADED } from '../components/test-imports.ts';
+import { CHECKED, CODEBOOK_EN, CODEBOOK_ES, UPLOADED } from '../components/test-imports.ts';
 import {
   canSave,
   codedColumns,
@@ -12,6 +13,7 @@ import {
 import { Codebook } from './variables.ts';
 
 const codebook = new Codebook(CODEBOOK_ES, 'es');
+const guessCodes = importCodeGuesser(CODEBOOK_ES, CODEBOOK_EN);
 
 describe('the mapping draft', () => {
   it("starts from the upload's guess, with every column of the file named", () => {
@@ -78,6 +80,49 @@ describe('the mapping draft', () => {
       ...codedColumns(entry, withCode(draftOf(entry), 'response_2_category', 'RP', 'RP'), codebook),
     ]);
     expect(body.values).toEqual({ response_2_category: { RC: 'RC', RP: 'RP' } });
+  });
+
+  it('proposes codes for a column mapped by hand as the upload guesses them, each marked until the user chooses', () => {
+    const gender = {
+      index: 6,
+      header: 'Género',
+      samples: [],
+      values: ['Mujer', 'Varón', 'Otro'],
+      moreValues: false,
+    };
+    const entry = { ...UPLOADED, columns: [...UPLOADED.columns, gender] };
+    // The upload guessed nothing for "Género"; the user maps it to the sex, the column "Sexo" to nothing.
+    let draft = withVariable(draftOf(entry), 2, null);
+    draft = withVariable(draft, 6, 'sex', guessCodes('sex', gender.values));
+    const [sex] = codedColumns(entry, draft, codebook).filter((coded) => coded.variable === 'sex');
+    expect(sex?.values).toEqual([
+      { source: 'Mujer', code: 'female', guessed: true },
+      { source: 'Varón', code: 'male', guessed: true },
+      { source: 'Otro', code: null, guessed: false },
+      // The upload's guess for the column "Sexo" stays listed: every code sent is on screen.
+      { source: 'F', code: 'female', guessed: true },
+    ]);
+    draft = withCode(draft, 'sex', 'Varón', 'female');
+    draft = withCode(draft, 'sex', 'Mujer', 'female');
+    const chosen = codedColumns(entry, draft, codebook).find((coded) => coded.variable === 'sex');
+    expect(chosen?.values.slice(0, 2)).toEqual([
+      { source: 'Mujer', code: 'female', guessed: false },
+      { source: 'Varón', code: 'female', guessed: false },
+    ]);
+    expect(mappingBody(draft, codedColumns(entry, draft, codebook))).not.toHaveProperty('proposed');
+  });
+
+  it('keeps the codes already chosen for a column mapped by hand, and proposes none for what is not coded', () => {
+    let draft = withCode(draftOf(UPLOADED), 'sex', 'F', 'male');
+    draft = withVariable(draft, 2, null);
+    draft = withVariable(draft, 2, 'sex', guessCodes('sex', ['F', 'Masc']));
+    const [sex] = codedColumns(UPLOADED, draft, codebook);
+    expect(sex?.values).toEqual([
+      { source: 'F', code: 'male', guessed: false },
+      { source: 'Masc', code: 'male', guessed: true },
+    ]);
+    const relapse = withVariable(draftOf(UPLOADED), 4, 'relapse', guessCodes('relapse', ['Sí', 'X', 'no']));
+    expect(relapse.values).toEqual(UPLOADED.mapping.values);
   });
 
   it('marks no code as guessed once the mapping was saved', () => {

@@ -12,7 +12,13 @@ import { type Codebook, type CodeChoice, codeChoices } from './variables.ts';
  * variable's source values and their codes, and how the file's dates, numbers and blank cells read. It
  * starts from the import's mapping, the upload's guess until one is saved. Pure: the screen holds it.
  */
-export type MappingDraft = ImportMapping;
+export type MappingDraft = ImportMapping & {
+  /**
+   * The codes the screen guessed for a column the user mapped by hand (`importCodeGuesser`, the upload's
+   * own guessing), by variable and value: shown as guesses until the user chooses, never sent as such.
+   */
+  readonly proposed: Readonly<Record<string, Readonly<Record<string, string>>>>;
+};
 
 /** The variable an import must map: without it no row finds its patient. */
 export const IDENTIFICATION = 'identification';
@@ -25,12 +31,34 @@ export function draftOf(entry: Pick<Import, 'columns' | 'mapping'>): MappingDraf
       entry.mapping.columns[String(column.index)] ?? null,
     ]),
   );
-  return { ...entry.mapping, columns, values: { ...entry.mapping.values } };
+  return { ...entry.mapping, columns, values: { ...entry.mapping.values }, proposed: {} };
 }
 
-/** The draft with a column mapped to `variable`, or ignored (null). */
-export function withVariable(draft: MappingDraft, index: number, variable: string | null): MappingDraft {
-  return { ...draft, columns: { ...draft.columns, [String(index)]: variable } };
+/**
+ * The draft with a column mapped to `variable`, or ignored (null). `proposed` are the codes guessed for
+ * the column's values (`importCodeGuesser`): a value without a code in the draft takes its guess, marked
+ * as one; a code already chosen stays.
+ */
+export function withVariable(
+  draft: MappingDraft,
+  index: number,
+  variable: string | null,
+  proposed: Readonly<Record<string, string>> = {},
+): MappingDraft {
+  const next = { ...draft, columns: { ...draft.columns, [String(index)]: variable } };
+  const chosen = variable ? valuesOf(draft.values, variable) : {};
+  const added = Object.entries(proposed).filter(([source]) => chosen[source] === undefined);
+  if (!variable || added.length === 0) {
+    return next;
+  }
+  return {
+    ...next,
+    values: { ...draft.values, [variable]: { ...chosen, ...Object.fromEntries(added) } },
+    proposed: {
+      ...draft.proposed,
+      [variable]: { ...draft.proposed[variable], ...Object.fromEntries(added) },
+    },
+  };
 }
 
 /** The draft with a source value of a coded variable mapped to `code`, or to nothing (null). */
@@ -41,9 +69,11 @@ export function withCode(
   code: string | null,
 ): MappingDraft {
   const { [source]: _, ...others } = valuesOf(draft.values, variable);
+  const { [source]: __, ...stillProposed } = draft.proposed[variable] ?? {};
   return {
     ...draft,
     values: { ...draft.values, [variable]: code === null ? others : { ...others, [source]: code } },
+    proposed: { ...draft.proposed, [variable]: stillProposed },
   };
 }
 
@@ -52,7 +82,7 @@ export interface SourceValue {
   readonly source: string;
   /** null: not mapped yet; the rows holding it would be refused. */
   readonly code: string | null;
-  /** The code is the upload's guess, not yet confirmed by a saved mapping. */
+  /** The code is a guess (the upload's, or the screen's for a column mapped by hand), not yet confirmed. */
   readonly guessed: boolean;
 }
 
@@ -91,6 +121,7 @@ export function codedColumns(
     }
     const guess = valuesOf(entry.mapping.values, variable);
     const chosen = valuesOf(draft.values, variable);
+    const proposed = draft.proposed[variable] ?? {};
     const known = new Set(choices.map((choice) => choice.code));
     const sources = [
       ...new Set(
@@ -101,7 +132,9 @@ export function codedColumns(
     ];
     const values = sources.map((source): SourceValue => {
       const code = chosen[source] !== undefined && known.has(chosen[source]) ? chosen[source] : null;
-      return { source, code, guessed: code !== null && !entry.mappingConfirmed && guess[source] === code };
+      const guessed =
+        code !== null && (proposed[source] === code || (!entry.mappingConfirmed && guess[source] === code));
+      return { source, code, guessed };
     });
     return [{ column, variable, choices, values }];
   });
@@ -160,7 +193,7 @@ export function mappingBody(draft: MappingDraft, coded: readonly CodedColumn[]):
       }
     }
   }
-  const { doctorId, doctorColumn, ...rest } = draft;
+  const { doctorId, doctorColumn, proposed: _, ...rest } = draft;
   return {
     ...rest,
     ...(doctorId ? { doctorId } : {}),

@@ -2,8 +2,9 @@
  * The words coordinators' spreadsheets use for the registry's variables and codes, besides the
  * codebook's own names and labels (which the guessing reads from the codebook itself): short forms,
  * acronyms in Spanish and English, older terms. One table, read by the guessing of columns and values
- * (`guess.ts`) and the reading of yes and no (`values.ts`). Each word is compared normalised
- * (`normalise.ts`): accents, case and punctuation aside. A word that could name two things is not here.
+ * (`import-guess.ts`, on the server and on the mapping screen) and the server's reading of yes and no
+ * (`server/src/imports/read/values.ts`). Each word is compared normalised (`import-normalise.ts`):
+ * accents, case and punctuation aside. A word that could name two things is not here.
  */
 
 /** The words of yes and no. `1`/`0` and a mark (`X`) are how checkbox columns are typed. */
@@ -21,10 +22,12 @@ export const COLUMN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'NHC',
     'HC',
     'Historia clínica',
+    // `Nº`, `N°`, `Nro.`, `No.` are one (`normaliseHeader`): one form of each is enough.
     'Nº historia',
-    'Nro. historia',
-    'N° HC',
-    'Número de historia clínica',
+    'Nº HC',
+    'Nº de historia clínica',
+    'Historia clínica Nº',
+    'HC Nº',
     'ID paciente',
     'Id. paciente',
     'Código de paciente',
@@ -37,6 +40,8 @@ export const COLUMN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   ],
   birth_date: [
     'F. nac.',
+    'F. nacimiento',
+    'Fec. nac.',
     'Fecha nac',
     'Fecha de nac',
     'Fecha nacimiento',
@@ -62,20 +67,51 @@ export const COLUMN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'Medical history',
   ],
   code_op: ['Cod. OP', 'Cód. OP', 'OP'],
-  dx_date: ['Fecha dx', 'F. dx', 'Fecha de dx', 'FDx', 'Fecha diagnóstico', 'Dx date', 'Date of diagnosis'],
-  dx_subtype: ['Diagnóstico', 'Dx', 'Subtipo FAB', 'FAB', 'Diagnosis', 'Subtype'],
+  dx_date: [
+    'Fecha dx',
+    'F. dx',
+    'Fecha de dx',
+    'FDx',
+    'Fecha diagnóstico',
+    'F. diagnóstico',
+    'Fecha diag.',
+    'F. diag.',
+    'Dx date',
+    'Date of diagnosis',
+  ],
+  dx_subtype: [
+    'Diagnóstico',
+    'Dx',
+    'Subtipo FAB',
+    'Clasificación FAB',
+    'FAB',
+    'Tipo de leucemia',
+    'Diagnosis',
+    'Subtype',
+  ],
   dx_risk: ['Riesgo', 'Riesgo dx', 'Grupo de riesgo', 'Risk', 'Risk group'],
   fitness: ['Fit', 'Fit/Unfit', 'Fitness'],
   organ_failures: ['Falla orgánica', 'Fallo orgánico', 'Fallos orgánicos', 'Organ failure'],
   relapse: ['Recaída', 'Recidiva', 'Relapse'],
-  relapse_date: ['Fecha recaída', 'F. recaída', 'Fecha de recidiva', 'Date of relapse'],
+  relapse_date: ['Fecha recaída', 'F. recaída', 'Fecha de recidiva', 'F. recidiva', 'Date of relapse'],
   consent: ['Consentimiento informado', 'CI', 'Informed consent'],
-  consent_date: ['Fecha consentimiento', 'Fecha CI', 'Fecha del consentimiento', 'Date of consent'],
+  consent_date: [
+    'Fecha consentimiento',
+    'F. consentimiento',
+    'Fecha CI',
+    'F. CI',
+    'Fecha del consentimiento',
+    'Fecha firma CI',
+    'Fecha de firma del consentimiento',
+    'Date of consent',
+  ],
   wbc_dx: [
     'Leucocitos',
     'Leucocitos dx',
     'Leucocitos al dx',
+    'Recuento de leucocitos',
     'GB',
+    'GB al dx',
     'Glóbulos blancos',
     'WBC',
     'WBC at dx',
@@ -86,7 +122,9 @@ export const COLUMN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'Blastos MO',
     'Blastos en MO',
     'Blastos médula',
+    'Blastos en médula ósea',
     '% blastos',
+    '% blastos MO',
     'Blasts',
     'BM blasts',
     'Marrow blasts',
@@ -99,6 +137,7 @@ export const COLUMN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'F. óbito',
     'Fecha de fallecimiento',
     'Fecha fallecimiento',
+    'F. fallecimiento',
     'Fecha de defunción',
     'Death date',
     'DOD',
@@ -113,6 +152,9 @@ export const COLUMN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   last_contact_date: [
     'Fecha último control',
     'Fecha de último control',
+    'F. último control',
+    'Último seguimiento',
+    'Fecha último seguimiento',
     'Último contacto',
     'Fecha último contacto',
     'Fecha de último contacto',

@@ -1,13 +1,16 @@
-import type { CodebookVariable } from '@registry/shared';
-import { normalise } from './normalise.ts';
-import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './synonyms.ts';
+import type { CodebookVariable } from './codebook-schema.ts';
+import { normalise, normaliseHeader } from './import-normalise.ts';
+import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
+import { readImportVariableName } from './import-variable-names.ts';
 
 /**
  * The import's first guesses (CONTRACT §14): which variable a column holds, from its header, and which
  * code a coded value means. A guess is a suggestion the user confirms or changes, with how sure it is;
- * it is made only on an exact match of normalised words (accents, case and punctuation aside) with a
- * variable's name, its labels in both languages or a synonym (`synonyms.ts`). A header or a value that
- * matches nothing, or two things equally, stays unguessed: nothing is guessed loosely.
+ * it is made only on an exact match of normalised words (accents, case and punctuation aside; in a header,
+ * `Nº`, `N°` and `Nro.` alike) with a variable's name, its labels in both languages or a synonym
+ * (`import-synonyms.ts`). A header or a value that matches nothing, or two things equally, stays
+ * unguessed: nothing is guessed loosely. The server guesses the upload's mapping with it, and the mapping
+ * screen the codes of a column the user maps by hand (`importCodeGuesser`).
  */
 
 /** A variable the import offers, as the guessing needs it. */
@@ -62,7 +65,7 @@ const SMALL_WORDS = new Set([
 
 /** A header's words without what is in brackets (units, formats) and without small words. */
 function words(text: string): string {
-  return normalise(text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' '))
+  return normaliseHeader(text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' '))
     .split(' ')
     .filter((word) => word !== '' && !SMALL_WORDS.has(word))
     .join(' ');
@@ -96,20 +99,20 @@ export function guessColumns(
   };
   for (const variable of variables) {
     const synonyms = COLUMN_SYNONYMS[variable.synonymsOf ?? variable.name] ?? [];
-    add(indexes.name, normalise(variable.name), variable.name);
+    add(indexes.name, normaliseHeader(variable.name), variable.name);
     for (const label of variable.labels) {
-      add(indexes.label, normalise(label), variable.name);
+      add(indexes.label, normaliseHeader(label), variable.name);
       add(indexes.words, words(label), variable.name);
     }
     for (const synonym of synonyms) {
-      add(indexes.synonym, normalise(synonym), variable.name);
+      add(indexes.synonym, normaliseHeader(synonym), variable.name);
       add(indexes.words, words(synonym), variable.name);
     }
     add(indexes.words, words(variable.name), variable.name);
   }
   const guesses = headers.map((header): ColumnGuess | null => {
     for (const basis of ['name', 'label', 'synonym', 'words'] as const) {
-      const names = indexes[basis].get(basis === 'words' ? words(header) : normalise(header));
+      const names = indexes[basis].get(basis === 'words' ? words(header) : normaliseHeader(header));
       if (names) {
         // Two variables named alike are no guess at all, not a guess at a lower level.
         return names.size === 1
@@ -248,4 +251,38 @@ export function guessVariablesOf(
         })) ?? null,
     };
   });
+}
+
+/** The codes guessed for a column's values, by value; a value without a guess is left out. */
+export type CodeGuesser = (variable: string, values: readonly string[]) => Readonly<Record<string, string>>;
+
+/**
+ * The guessing of a coded column's codes, as the upload's mapping makes it and as the mapping screen
+ * makes it for a column the user maps by hand: `variable` is an import variable's name (numbered:
+ * `response_2_category` reads the codes of `category`), `values` the column's different values. From
+ * the codebook in both languages (`codebookVariables`, or `GET /api/codebook` in each language, which
+ * answers the same); a variable that is not coded (a yes or no included: the server reads those words
+ * itself) or that the codebook does not know gets no codes.
+ */
+export function importCodeGuesser(
+  es: readonly CodebookVariable[],
+  en: readonly CodebookVariable[],
+): CodeGuesser {
+  const variables = new Map(
+    guessVariablesOf(es, en).map((variable, i) => [`${es[i]?.table}.${variable.name}`, variable]),
+  );
+  return (name, values) => {
+    const read = readImportVariableName(name);
+    const variable = read ? variables.get(`${read.table}.${read.base}`) : undefined;
+    if (variable?.type !== 'code') {
+      return {};
+    }
+    const codes: Record<string, string> = {};
+    for (const [value, guess] of guessValues(values, variable)) {
+      if (guess) {
+        codes[value] = guess.code;
+      }
+    }
+    return codes;
+  };
 }

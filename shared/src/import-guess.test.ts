@@ -1,8 +1,15 @@
-import { codebookVariables } from '@registry/shared';
 import { describe, expect, it } from 'vitest';
-import { type GuessVariable, guessColumns, guessValue, guessValues, guessVariablesOf } from './guess.ts';
-import { normalise } from './normalise.ts';
-import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './synonyms.ts';
+import { codebookVariables } from './codebook.ts';
+import {
+  type GuessVariable,
+  guessColumns,
+  guessValue,
+  guessValues,
+  guessVariablesOf,
+  importCodeGuesser,
+} from './import-guess.ts';
+import { normalise, normaliseHeader } from './import-normalise.ts';
+import { BOOLEAN_WORDS, COLUMN_SYNONYMS, VALUE_SYNONYMS } from './import-synonyms.ts';
 
 /** The codebook's variables, labelled in both languages. */
 const codebook = guessVariablesOf(codebookVariables('es'), codebookVariables('en'));
@@ -42,6 +49,42 @@ describe('normalising a text', () => {
     ['---', ''],
   ])('%j → %j', (text, expected) => {
     expect(normalise(text)).toBe(expected);
+  });
+});
+
+describe('normalising a header', () => {
+  it.each([
+    'Nº HC',
+    'N° HC',
+    'N.º HC',
+    'Nª HC',
+    'N º HC',
+    'NºHC',
+    'No. HC',
+    'Nro. HC',
+    'Nro HC',
+    'Núm. HC',
+    'Num HC',
+    'Número HC',
+    'nº hc',
+  ])('writes the number sign of %j one way', (header) => {
+    expect(normaliseHeader(header)).toBe('numero hc');
+  });
+
+  it('drops the ordinal sign after a number, and leaves a plain "No" and the words around it alone', () => {
+    expect(normaliseHeader('1º tratamiento')).toBe('1 tratamiento');
+    expect(normaliseHeader('1° tratamiento')).toBe('1 tratamiento');
+    expect(normaliseHeader('2ª línea')).toBe('2 linea');
+    expect(normaliseHeader('No HC')).toBe('no hc');
+    expect(normaliseHeader('Año nac')).toBe('año nac');
+    expect(normaliseHeader('Fecha dx')).toBe('fecha dx');
+    expect(normaliseHeader('Historia Nº')).toBe('historia numero');
+    expect(normaliseHeader('Signo No.')).toBe('signo no');
+  });
+
+  it('keeps a value\'s words as they are: a value\'s "No." is a no', () => {
+    expect(normalise('No.')).toBe('no');
+    expect(normalise('Nº')).toBe('no');
   });
 });
 
@@ -102,6 +145,61 @@ describe("guessing a column's variable", () => {
       'death_date',
     ]);
     expect(guessed(['Fecha nac'])).toEqual(['birth_date']);
+  });
+
+  it('reads a number sign however it is written, and the short forms of a haematology spreadsheet', () => {
+    for (const header of ['Nº HC', 'N° HC', 'No. HC', 'Nro. HC', 'Nro HC', 'Nº de historia clínica', 'HC']) {
+      expect(guessed([header]), header).toEqual(['identification']);
+    }
+    expect(
+      guessed([
+        'F. nac.',
+        'Sexo',
+        'Fecha dx',
+        'Dx',
+        'Leucocitos',
+        'Blastos MO',
+        'Recaída',
+        'F. recaída',
+        'Consentimiento',
+        'F. consentimiento',
+        'F. óbito',
+      ]),
+    ).toEqual([
+      'birth_date',
+      'sex',
+      'dx_date',
+      'dx_subtype',
+      'wbc_dx',
+      'marrow_blasts_dx',
+      'relapse',
+      'relapse_date',
+      'consent',
+      'consent_date',
+      'death_date',
+    ]);
+    for (const [header, name] of [
+      ['DOB', 'birth_date'],
+      ['Fecha de nacimiento', 'birth_date'],
+      ['F. nacimiento', 'birth_date'],
+      ['Fecha nac.', 'birth_date'],
+      ['F. diagnóstico', 'dx_date'],
+      ['F. dx', 'dx_date'],
+      ['Diagnóstico', 'dx_subtype'],
+      ['Tipo de leucemia', 'dx_subtype'],
+      ['F. recidiva', 'relapse_date'],
+      ['Fecha firma CI', 'consent_date'],
+      ['F. CI', 'consent_date'],
+      ['GB al dx', 'wbc_dx'],
+      ['Recuento de leucocitos', 'wbc_dx'],
+      ['% blastos MO', 'marrow_blasts_dx'],
+      ['Blastos en médula ósea', 'marrow_blasts_dx'],
+      ['F. fallecimiento', 'death_date'],
+      ['F. último control', 'last_contact_date'],
+      ['Último seguimiento', 'last_contact_date'],
+    ] as const) {
+      expect(guessed([header]), header).toEqual([name]);
+    }
   });
 
   it('says how sure it is, and on what', () => {
@@ -244,6 +342,42 @@ describe("guessing a coded value's code", () => {
     }
     // A date or a free text is not coded: nothing is guessed for it.
     expect(guessValue('M', variable('birth_date'))).toBeNull();
+  });
+});
+
+describe("guessing the codes of a column mapped to a variable (the upload's and the mapping screen's)", () => {
+  const guess = importCodeGuesser(codebookVariables('es'), codebookVariables('en'));
+
+  it('maps the values of a coded variable, numbered or not, by its codes in both languages', () => {
+    expect(guess('sex', ['M', 'Masc', 'F', 'Mujer', 'Female', '?'])).toEqual({
+      M: 'male',
+      Masc: 'male',
+      F: 'female',
+      Mujer: 'female',
+      Female: 'female',
+    });
+    expect(guess('sex', ['H', 'M'])).toEqual({ H: 'male', M: 'female' });
+    expect(guess('dx_subtype', ['LMA M2', 'aml-m2', 'M4', 'LMA', 'LMC'])).toEqual({
+      'LMA M2': 'AML M2',
+      'aml-m2': 'AML M2',
+      M4: 'AML M4',
+      LMA: 'AML',
+    });
+    expect(guess('diagnostic_2_dx_subtype', ['LMA M2'])).toEqual({ 'LMA M2': 'AML M2' });
+    expect(guess('response_2_category', ['RC', 'remisión completa', 'complete remission', 'CRi'])).toEqual({
+      RC: 'RC',
+      'remisión completa': 'RC',
+      'complete remission': 'RC',
+      CRi: 'RCi',
+    });
+  });
+
+  it('proposes no code for what is not coded, nor for a name that is not a variable', () => {
+    // A yes or no is read by the server itself ("Sí", "X"): it has no codes to map.
+    expect(guess('relapse', ['Sí', 'X', 'No'])).toEqual({});
+    expect(guess('birth_date', ['M'])).toEqual({});
+    expect(guess('no_such_variable', ['M'])).toEqual({});
+    expect(guess('treatment_99_scheme', ['7+3'])).toEqual({});
   });
 });
 
