@@ -54,8 +54,9 @@ export default defineConfig({
           // One module graph per worker instead of one per file: importing React, Mantine and the app
           // again for each of 85 files was most of the run. Each file still starts clean (setup.ts).
           isolate: false,
-          // A screen driven through many selects takes 3–4 s in jsdom on two cores, more while they are busy.
-          testTimeout: 15_000,
+          // A screen driven through many selects takes 3–4 s in jsdom on two cores, and several times
+          // that while the journeys and the API tests run beside it (npm test runs them at once).
+          testTimeout: 45_000,
         },
       },
     ],

@@ -82,7 +82,7 @@ const rowOf = async (text: string) => {
   return within(cell.closest('tr') as HTMLElement);
 };
 
-describe('AuditList', { timeout: 20_000 }, () => {
+describe('AuditList', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -148,9 +148,11 @@ describe('ImportScreen', () => {
         dx_subtype: { 'LMA M2': 'AML M2', 'aml-m4': 'AML M4' },
       },
     });
-    const bar = await screen.findByRole('progressbar', { name: 'Revisando las filas' });
-    expect(bar).toBeInTheDocument();
-    expect(screen.getByText('1 de 3 filas (33 %)')).toBeInTheDocument();
+    // The bar and its figures, seen together before the next reading of the import replaces them.
+    await vi.waitFor(() => {
+      expect(screen.getByRole('progressbar', { name: 'Revisando las filas' })).toBeInTheDocument();
+      expect(screen.getByText('1 de 3 filas (33 %)')).toBeInTheDocument();
+    });
     // The page reads the import again until the check is done.
     expect(
       await screen.findByRole('heading', { name: 'Resultado de la revisión' }, { timeout: 4_000 }),

@@ -43,7 +43,7 @@ function asPhone() {
   );
 }
 
-describe('InstitutionsList: editing and the phone cards', { timeout: 20_000 }, () => {
+describe('InstitutionsList: editing and the phone cards', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

@@ -108,7 +108,7 @@ describe('QueriesScreen', () => {
     expect(await screen.findByText('Página 2 de 3')).toBeInTheDocument();
   });
 
-  it('says when there is nothing, and offers a retry when the list fails', { timeout: 20_000 }, async () => {
+  it('says when there is nothing, and offers a retry when the list fails', async () => {
     let fail = true;
     stubQueries(() => (fail ? answer(500, { message: 'boom' }) : page([])));
     renderScreen(<QueriesScreen />, { path: '/queries', user: TEST_DOCTOR_USER });

@@ -52,7 +52,7 @@ async function fillAccount() {
   await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Strong-pass1');
 }
 
-describe('NewUserModal', { timeout: 20_000 }, () => {
+describe('NewUserModal', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

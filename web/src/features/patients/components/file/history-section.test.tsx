@@ -111,7 +111,7 @@ const row = (scope: ReturnType<typeof within>, label: string) =>
     (cell: Element) => cell.textContent,
   );
 
-describe('HistorySection', { timeout: 20_000 }, () => {
+describe('HistorySection', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

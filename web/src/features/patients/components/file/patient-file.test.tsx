@@ -29,7 +29,7 @@ const section = (name: RegExp | string) => {
 const shown = (scope: ReturnType<typeof within>, label: string) =>
   scope.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('PatientFileScreen', { timeout: 15_000 }, () => {
+describe('PatientFileScreen', () => {
   // A zone west of Greenwich: a date read through new Date('yyyy-MM-dd') would show the day before.
   const zone = process.env.TZ;
   beforeAll(() => {

@@ -17,7 +17,7 @@ import {
 const NEW_ID = '77777777-7777-4777-8777-777777777777';
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
 
-describe('the demography step', { timeout: 20_000 }, () => {
+describe('the demography step', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

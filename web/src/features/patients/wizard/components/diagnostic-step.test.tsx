@@ -22,7 +22,7 @@ const path = `/edit-patient/${PATIENT_ID}/diagnostic`;
 const yes = (question: string) =>
   within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: 'Sí' });
 
-describe('the diagnostic step', { timeout: 20_000 }, () => {
+describe('the diagnostic step', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

@@ -28,7 +28,7 @@ const report = (name: string, content: string): LabReport => ({
   file: null,
 });
 
-describe('the lab-report step', { timeout: 20_000 }, () => {
+describe('the lab-report step', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

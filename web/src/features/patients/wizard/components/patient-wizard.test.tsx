@@ -12,7 +12,7 @@ import {
   stepForm,
 } from '../test-utils.tsx';
 
-describe('the patient wizard', { timeout: 20_000 }, () => {
+describe('the patient wizard', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

@@ -20,7 +20,7 @@ const SAMPLE_ID = '99999999-9999-4999-8999-999999999999';
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
 const pdf = () => new File(['%PDF-1.4\n%%EOF'], 'muestra.pdf', { type: 'application/pdf' });
 
-describe('the samples step', { timeout: 20_000 }, () => {
+describe('the samples step', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

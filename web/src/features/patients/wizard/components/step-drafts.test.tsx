@@ -10,7 +10,7 @@ const draftKeys = () => Object.keys(sessionStorage).filter((key) => key.startsWi
 const identificationBox = () =>
   screen.getByRole('textbox', { name: /^(Identificación del paciente|Patient identification)/ });
 
-describe('the drafts of the wizard steps', { timeout: 20_000 }, () => {
+describe('the drafts of the wizard steps', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });

@@ -47,7 +47,7 @@ const treatment: Treatment = {
   ],
 };
 
-describe('the treatments step', { timeout: 20_000 }, () => {
+describe('the treatments step', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('es');
   });
