@@ -47,6 +47,21 @@ describe('the pseudonyms of a dataset (CONTRACT §15)', () => {
     expect(early).toBeLessThan(1150);
   });
 
+  it('gives a patient the same pseudonyms however many patients were asked for between', () => {
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const study = pseudonymsOf(KEY, 'many');
+    const first = ids.map((id) => [study.pid(id), study.shift(id)]);
+    const again = [...ids].reverse().map((id) => [study.pid(id), study.shift(id)]);
+    expect(again.reverse()).toEqual(first);
+    const fresh = pseudonymsOf(KEY, 'many');
+    expect(ids.map((id) => [fresh.shift(id), fresh.pid(id)])).toEqual(
+      first.map(([pid, shift]) => [shift, pid]),
+    );
+  });
+
   it('keeps the study key apart from the id: no two study keys and ids give one message', () => {
     const id = '00000000-0000-4000-8000-000000000002';
     expect(pseudonymsOf(KEY, 'a').pid(id)).not.toBe(pseudonymsOf(KEY, 'a\u0000').pid(id));

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { serverKey } from '../server-keys.ts';
 
@@ -36,15 +36,36 @@ export interface Pseudonyms {
   centreRank(institutionId: string): string;
 }
 
+/** How many patients' hashes a study's pseudonyms keep: a few batches' worth, whatever the dataset's size. */
+const KEPT_PATIENTS = 4096;
+
 export function pseudonymsOf(key: Buffer, studyKey: string): Pseudonyms {
+  const secret = createSecretKey(key);
   const digest = (kind: Kind, id: string) =>
-    createHmac('sha256', key).update(`${kind}\u0000${studyKey}\u0000${id}\u0000`, 'utf8').digest();
+    createHmac('sha256', secret).update(`${kind}\u0000${studyKey}\u0000${id}\u0000`, 'utf8').digest();
+  // A build asks for a patient's pseudonyms for its row, each of its records and markers and each date:
+  // those of the patients of the last few batches are kept, so that each hash is drawn once.
+  const patients = new Map<string, { pid: string; shift: number }>();
+  const patientOf = (patientId: string) => {
+    let found = patients.get(patientId);
+    if (!found) {
+      if (patients.size >= KEPT_PATIENTS) {
+        patients.clear();
+      }
+      const hash = digest('patient', patientId);
+      // 2^32 values over 361 shifts: the first 330 shifts are a 2^-23 part likelier than the rest.
+      found = {
+        pid: hash.toString('hex', 0, 8),
+        shift: (hash.readUInt32BE(8) % (2 * MAX_SHIFT_DAYS + 1)) - MAX_SHIFT_DAYS,
+      };
+      patients.set(patientId, found);
+    }
+    return found;
+  };
   return {
     study: digest('study', '').toString('hex'),
-    pid: (patientId) => digest('patient', patientId).toString('hex', 0, 8),
-    // 2^32 values over 361 shifts: the first 330 shifts are a 2^-23 part likelier than the rest.
-    shift: (patientId) =>
-      (digest('patient', patientId).readUInt32BE(8) % (2 * MAX_SHIFT_DAYS + 1)) - MAX_SHIFT_DAYS,
+    pid: (patientId) => patientOf(patientId).pid,
+    shift: (patientId) => patientOf(patientId).shift,
     centreRank: (institutionId) => digest('centre', institutionId).toString('hex'),
   };
 }
