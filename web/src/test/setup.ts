@@ -2,9 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import './texts.ts';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_LANGUAGE } from '@registry/shared';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
+
+// findBy… and waitFor wait up to 5 s rather than 1: npm test runs these tests beside the journeys and
+// the API tests, and a screen's next render can take seconds then.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The files of a worker share their modules (vitest.config.ts: isolate is off for the web app): each
 // starts in the default language, and leaves no stubbed global or fake clock behind.

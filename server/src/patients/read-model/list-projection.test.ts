@@ -17,8 +17,8 @@ import { currentGenetics } from './derived.ts';
 
 /**
  * Random writes per run: PROJECTION_WRITES, 300 by default; on PostgreSQL PROJECTION_WRITES_POSTGRES
- * when set. CI makes 2,000 on PostgreSQL and 500 on the embedded database, each from a new seed
- * (`.ci/run`; docs/performance.md#the-test-suites-time says why).
+ * when set. CI makes 500 on each engine, each from a new seed (`.ci/run`), and from 500 writes on until
+ * every kind of write was accepted at least once.
  */
 const WRITES = Number(
   (testEngine === 'postgres' ? process.env.PROJECTION_WRITES_POSTGRES : undefined) ??
