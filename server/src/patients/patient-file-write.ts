@@ -218,7 +218,7 @@ async function saveFile(
   if (Object.keys(sent).length > 0) {
     const input = parseOrFail(updatePatientSchema, sent) as UpdatePatientInput;
     const first = file.diagnostics[0];
-    await updatePatientIn(write, actor, input, {
+    const head = await updatePatientIn(write, actor, input, {
       diagnosisDates: {
         dxDate: first?.dxDate ?? null,
         relapseDate: first?.relapse ? (first.relapseDate ?? null) : null,
@@ -226,10 +226,7 @@ async function saveFile(
           first?.consent && !isBiobank(write.head.institutionType) ? (first.consentDate ?? null) : null,
       },
     });
-    const head = await createPatientsRepository(write.tx).findHead(write.head.id);
-    if (head) {
-      write = { ...write, head };
-    }
+    write = { ...write, head };
   }
 
   // Removed first (an undo), so that the first diagnostic and the orders are the file's.
