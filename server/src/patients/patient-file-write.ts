@@ -34,7 +34,7 @@ import {
   treatmentInputOf,
 } from './patient-file.ts';
 import { todayOf } from './patient-rules.ts';
-import { type PatientWrite, writePatientIn } from './patient-write.ts';
+import { type DeferredWork, type PatientWrite, writePatientIn } from './patient-write.ts';
 import { createPatientsRepository } from './patients.repository.ts';
 import { insertPatientIn, type PatientDoctor, updatePatientIn } from './patients.service.ts';
 import { toPatient } from './read-model/patient-document.ts';
@@ -127,53 +127,69 @@ export interface WrittenFile {
 export function writePatientFile(
   ctx: AppContext,
   actor: Actor,
-  target: { readonly patientId: string } | { readonly doctor: PatientDoctor },
+  target: FileTarget,
   file: PatientFile,
   options: FileWriteOptions,
 ): Promise<WrittenFile> {
   return withUniqueConflicts(() =>
-    ctx.db.transaction(async (tx) => {
-      let patientId: string;
-      let created: PatientFile | null = null;
-      if ('doctor' in target) {
-        const demography = {
-          birthDate: file.demography?.birthDate ?? null,
-          gender: (file.demography?.gender ?? undefined) as 'male' | 'female',
-          ecog: file.demography?.ecog ?? null,
-          app: file.demography?.app ?? null,
-        };
-        // Its read model is built once, by the frame, with everything the file adds.
-        patientId = await insertPatientIn(
-          tx,
-          actor,
-          target.doctor,
-          { identification: file.identification, demography },
-          { readModel: false },
-        );
-        created = { ...NEW_FILE, identification: file.identification, demography };
-      } else {
-        patientId = target.patientId;
-      }
-      const ifMatch = options.expectVersion === undefined ? undefined : `"${options.expectVersion}"`;
-      const { result, version } = await writePatientIn(
-        tx,
-        actor,
-        patientId,
-        { ifMatch: created ? undefined : ifMatch, capabilities: [], created: created !== null },
-        async (write) => {
-          // A patient just inserted is its demography alone: no need to read it back.
-          const stored = created ?? (await storedPatientFile(tx, patientId, actor.now))?.file;
-          if (!stored) {
-            throw notFound();
-          }
-          return saveFile(write, actor, stored, file, options);
-        },
-      );
-      const written = { patientId, version, changed: created !== null || result };
-      await options.after?.(tx, written);
-      return written;
-    }),
+    ctx.db.transaction((tx) => writePatientFileIn(tx, actor, target, file, options)),
   );
+}
+
+/** Whose file is written: an existing patient, or a new one of a doctor. */
+export type FileTarget = { readonly patientId: string } | { readonly doctor: PatientDoctor };
+
+/**
+ * `writePatientFile` within a transaction (or a savepoint) already open; with `deferred`, the read model
+ * and the audit trail are left to the end of the caller's transaction (`writePatientFiles`).
+ */
+export async function writePatientFileIn(
+  tx: Queryable,
+  actor: Actor,
+  target: FileTarget,
+  file: PatientFile,
+  options: FileWriteOptions,
+  deferred?: DeferredWork,
+): Promise<WrittenFile> {
+  let patientId: string;
+  let created: PatientFile | null = null;
+  if ('doctor' in target) {
+    const demography = {
+      birthDate: file.demography?.birthDate ?? null,
+      gender: (file.demography?.gender ?? undefined) as 'male' | 'female',
+      ecog: file.demography?.ecog ?? null,
+      app: file.demography?.app ?? null,
+    };
+    // Its read model is built once, by the frame, with everything the file adds.
+    patientId = await insertPatientIn(
+      tx,
+      actor,
+      target.doctor,
+      { identification: file.identification, demography },
+      { readModel: false, deferred },
+    );
+    created = { ...NEW_FILE, identification: file.identification, demography };
+  } else {
+    patientId = target.patientId;
+  }
+  const ifMatch = options.expectVersion === undefined ? undefined : `"${options.expectVersion}"`;
+  const { result, version } = await writePatientIn(
+    tx,
+    actor,
+    patientId,
+    { ifMatch: created ? undefined : ifMatch, capabilities: [], created: created !== null, deferred },
+    async (write) => {
+      // A patient just inserted is its demography alone: no need to read it back.
+      const stored = created ?? (await storedPatientFile(tx, patientId, actor.now))?.file;
+      if (!stored) {
+        throw notFound();
+      }
+      return saveFile(write, actor, stored, file, options);
+    },
+  );
+  const written = { patientId, version, changed: created !== null || result };
+  await options.after?.(tx, written);
+  return written;
 }
 
 /** Writes what differs between the stored file and the new one; answers whether anything did. */

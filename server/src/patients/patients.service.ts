@@ -22,7 +22,7 @@ import { type Page, toPage } from '../http/paging.ts';
 import { parseOrFail, sentOf, validationFailed } from '../http/validation.ts';
 import { loadVisiblePatient, viewerOf } from './patient-access.ts';
 import { assertClinicalDates, todayOf } from './patient-rules.ts';
-import { type PatientWrite, writePatient } from './patient-write.ts';
+import { type DeferredWork, type PatientWrite, writePatient } from './patient-write.ts';
 import {
   createPatientsRepository,
   type DemographyValues,
@@ -43,15 +43,15 @@ export interface PatientDoctor {
 /**
  * Creates a patient of `doctor` with its demography within a transaction already open: the demography
  * step's rules, the dates' sanity, an identification no other patient of the institution has, the read
- * model (unless the caller's write frame brings it up to date itself) and the audit trail. Answers the
- * patient's id.
+ * model (unless the caller's write frame brings it up to date itself) and the audit trail (at the end
+ * of the caller's transaction when it defers it). Answers the patient's id.
  */
 export async function insertPatientIn(
   tx: Queryable,
   actor: Actor,
   doctor: PatientDoctor,
   input: CreatePatientInput,
-  options: { readModel: boolean } = { readModel: true },
+  options: { readModel: boolean; deferred?: DeferredWork | undefined } = { readModel: true },
 ): Promise<string> {
   const demography = parseOrFail(
     demographyFormSchema(isBiobank(doctor.institutionType)),
@@ -80,13 +80,18 @@ export async function insertPatientIn(
   if (options.readModel) {
     await refreshReadModel(tx, [id]);
   }
-  await recordAudit(tx, actor, {
+  const audit = {
     action: 'patient.create',
     entityType: 'patient',
     entityId: id,
     patientId: id,
     changes: { ...created({ identification: input.identification }), ...created(values, 'demography.') },
-  });
+  };
+  if (options.deferred) {
+    options.deferred.audits.push(audit);
+  } else {
+    await recordAudit(tx, actor, audit);
+  }
   return id;
 }
 
