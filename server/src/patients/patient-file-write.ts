@@ -40,7 +40,7 @@ import { insertPatientIn, type PatientDoctor, updatePatientIn } from './patients
 import { toPatient } from './read-model/patient-document.ts';
 import { createReadModelRepository } from './read-model/read-model.repository.ts';
 import { changedDiagnostic, DIAGNOSTIC, newDiagnosticValues } from './records/diagnostics.service.ts';
-import { geneticsAt } from './records/genetics.service.ts';
+import { geneticsAt, NO_GENETICS } from './records/genetics.service.ts';
 import { deleteLabReportIn, saveLabReportsIn } from './records/lab-reports.service.ts';
 import { deleteRecordIn, insertRecordIn, updateRecordIn } from './records/record-write.ts';
 import { changedSample, newSampleValues, SAMPLE } from './records/samples.service.ts';
@@ -257,6 +257,7 @@ async function saveFile(
         const input = diagnosticInputOf(diagnostic);
         const before = diagnostic.id ? stored.diagnostics.find((d) => d.id === diagnostic.id) : undefined;
         let id = diagnostic.id;
+        const inserted = !id;
         if (!id) {
           id = await insertRecordIn(
             write,
@@ -269,11 +270,17 @@ async function saveFile(
         const genetics = diagnostic.genetics;
         if (genetics && !same(genetics, before?.genetics ?? null)) {
           const parsed = parseOrFail(geneticsInputSchema, genetics, 'genetics.') as GeneticsInput;
-          await updateRecordIn(write, geneticsAt(now), id, async () => ({
-            karyotype: parsed.karyotype,
-            karyotypeResult: parsed.karyotypeResult,
-            markers: parsed.markers,
-          }));
+          await updateRecordIn(
+            write,
+            geneticsAt(now),
+            id,
+            async () => ({
+              karyotype: parsed.karyotype,
+              karyotypeResult: parsed.karyotypeResult,
+              markers: parsed.markers,
+            }),
+            inserted ? NO_GENETICS : undefined,
+          );
         }
       },
     );
