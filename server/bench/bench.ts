@@ -18,14 +18,11 @@
  * draws the same again): the list's targets hold for any combination, not only the ones it was tuned for.
  * Results: one table on standard output and a JSON file (docs/performance.md explains them).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-// @ts-expect-error: the build script is plain JavaScript without types.
-import { build } from '../../scripts/build.mjs';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
@@ -36,9 +33,9 @@ import { seedCohort } from '../src/seed/seed-cohort.ts';
 import { drawCombinations, type Vocabulary } from './combinations.ts';
 import { type AppRequest, alone, loaded, type Measure, raw, type Statement } from './load.ts';
 import { datasetRun, exportRun, printTable, type Row, serverRss } from './report.ts';
+import { PASSWORD, signIn, startServer, type Target } from './server.ts';
 import { type ListTarget, listTarget } from './targets.ts';
 
-const PASSWORD = 'Bench-pass1!';
 const ADMIN = 'bench-admin@example.org';
 const root = path.resolve(import.meta.dirname, '../..');
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -64,9 +61,6 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const aloneCount = Number(values.alone);
 const stateFile = path.resolve(root, values.state);
-
-/** Where the measured database lives: a database on the PostgreSQL server, or a PGlite folder. */
-type Target = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
 
 async function prepare(): Promise<{ target: Target; doctorEmail: string; obito: string; ids: string[] }> {
   if (values.reuse && existsSync(stateFile)) {
@@ -121,62 +115,6 @@ async function prepare(): Promise<{ target: Target; doctorEmail: string; obito: 
   const state = { target, doctorEmail: doctor?.email ?? '', obito: `${range?.from},${range?.to}`, ids };
   writeFileSync(stateFile, JSON.stringify(state));
   return state;
-}
-
-/** Starts the real server on the target; answers its base URL and process id. */
-async function startServer(
-  target: Target,
-): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  // The server as it runs in production: the built bundle (built first if missing or out of date).
-  await build({ parts: ['server'], quiet: true });
-  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
-  // With the heap `npm start` gives it (docs/operations.md).
-  const child = spawn(process.execPath, ['--max-old-space-size=1024', ...profile, 'server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(target.engine === 'postgres'
-        ? { DATABASE_URL: target.url }
-        : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
-      ADMIN_EMAIL: 'unused-bootstrap@example.org',
-      ADMIN_PASSWORD: PASSWORD,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
-      return {
-        base,
-        pid: child.pid ?? 0,
-        stop: () =>
-          new Promise((resolve) => {
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  return ((await res.json()) as { data: { response: { token: { accessToken: string } } } }).data.response
-    .token.accessToken;
 }
 
 /**
@@ -244,7 +182,7 @@ async function main(): Promise<void> {
     out(`state written to ${stateFile}`);
     return;
   }
-  const server = await startServer(state.target);
+  const server = await startServer(state.target, values.profile);
   const rows: Row[] = [];
   try {
     const tokens = {

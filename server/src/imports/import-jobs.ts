@@ -4,11 +4,16 @@ import { JobAbandoned, type JobHandle, type JobKind } from '../background/jobs.t
 import type { AppContext } from '../context.ts';
 import { type Database, poolOf } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { type StoredPatient, writePatientFile } from '../patients/index.ts';
+import { type PatientFileGroup, type StoredPatient, writePatientFiles } from '../patients/index.ts';
 import { derivedHeaders, exportFileOf, idHeader, sideCellsOf } from './export-file.ts';
 import { fileRows, planOf } from './file-rows.ts';
 import { factsOf, type ResolvedRow, ROW_BATCH, resolveRows } from './import-rows.ts';
-import { createImportsRepository, type ImportRecord, type ImportRowRecord } from './imports.repository.ts';
+import {
+  type AppliedRow,
+  createImportsRepository,
+  type ImportRecord,
+  type ImportRowRecord,
+} from './imports.repository.ts';
 import { variableOfPath } from './paths.ts';
 import { readSpreadsheet } from './read/spreadsheet.ts';
 import { judgeRow, type RowVerdict } from './row-check.ts';
@@ -17,8 +22,9 @@ import type { RowError } from './row-file.ts';
 /**
  * The check and the apply of an import (CONTRACT §14), each a background job (`background/jobs.ts`)
  * whose progress the import shows. The check judges every row and writes nothing but its verdicts;
- * the apply writes each patient whole in its own transaction, its row marked applied in the same one, so
- * that a server stopped under it leaves every patient whole and the import knows what was applied.
+ * the apply writes each patient whole in its own savepoint, a group of patients to a transaction that
+ * also marks their rows applied, so that a server stopped under it leaves every patient whole and the
+ * import knows what was applied.
  */
 
 /** What an import's job hears when it fails or its server stopped under it. */
@@ -170,10 +176,12 @@ function refusalsOf(error: HttpError, resolved: ResolvedRow, verdict: RowVerdict
 
 /**
  * The apply: each row the check found new or changed (and, with `acceptConflicts`, those changed in the
- * registry since) written whole through the patients' write path, in a transaction of its own that also
- * marks the row applied, with the patient as it was before and its version after. A row already
- * applied (an apply started again) is skipped. A patient whose version moved since the check is a
- * conflict, left alone unless accepted; a row the write refuses is refused, with the write's reasons.
+ * registry since) written whole through the patients' write path, a group of rows at a time in one
+ * transaction (`writePatientFiles`): each patient in a savepoint of its own, and the rows written marked
+ * applied in the same transaction, with the patient as it was before and its version after. A row
+ * already applied (an apply started again) is skipped. A patient whose version moved since the check is
+ * a conflict, left alone unless accepted; a row the write refuses is refused, with the write's reasons,
+ * its savepoint alone rolled back. Asked to stop, a group ends at its next row and keeps what it wrote.
  */
 export async function runApply(
   ctx: AppContext,
@@ -203,19 +211,36 @@ export async function runApply(
         )
       ).map((row) => [row.row, row]),
     );
+    const groups: ResolvedRow[][] = [];
+    for (let i = 0; i < batch.length; i += GROUP) {
+      groups.push(batch.slice(i, i + GROUP));
+    }
     let next = 0;
     const worker = async () => {
-      while (next < batch.length) {
-        const resolved = batch[next++] as ResolvedRow;
+      while (next < groups.length) {
+        const group = groups[next++] as ResolvedRow[];
+        await writePatientFiles(ctx, writer, async (files) => {
+          const applied: AppliedRow[] = [];
+          for (const resolved of group) {
+            if (job.signal.aborted) {
+              break;
+            }
+            const row = checked.get(resolved.row.row);
+            if (row && !row.applied && pending.includes(row.action)) {
+              const written = await applyRow(files, record, row, resolved, writer.now, acceptConflicts);
+              if (written) {
+                applied.push(written);
+              }
+            }
+            done += 1;
+          }
+          // In the group's transaction: a row is marked applied if and only if its patient is written.
+          await createImportsRepository(files.tx).markApplied(importId, applied);
+        });
         stopIfAsked(job);
-        const row = checked.get(resolved.row.row);
-        if (row && !row.applied && pending.includes(row.action)) {
-          await applyRow(ctx, writer, record, row, resolved, acceptConflicts);
-        }
-        done += 1;
       }
     };
-    // Every writer ends its patient before the job ends, whole, even when one of them stops it.
+    // Every writer ends its group before the job ends, whole, even when one of them stops it.
     const ended = await Promise.allSettled(Array.from({ length: writersOf(ctx) }, worker));
     const failure = ended.find((result) => result.status === 'rejected');
     if (failure) {
@@ -231,7 +256,13 @@ export async function runApply(
 }
 
 /**
- * How many patients an apply writes at once: each in its own transaction on a connection of its own, a
+ * Rows written in one transaction: enough that what a transaction pays once is spread thin, few enough
+ * that it holds its patients — and, on the embedded database, every other request — only briefly.
+ */
+const GROUP = 20;
+
+/**
+ * How many groups an apply writes at once: each in its own transaction on a connection of its own, a
  * quarter of the pool on PostgreSQL (the rest serves the users meanwhile); one at a time on the embedded
  * database, which has one connection. Rows of one batch are of different patients (an identification
  * twice in the file is refused), so their writes never wait on each other.
@@ -249,23 +280,23 @@ function movedOn(row: ImportRowRecord, stored: StoredPatient | null): boolean {
 }
 
 async function applyRow(
-  ctx: AppContext,
-  actor: Actor,
+  files: PatientFileGroup,
   record: ImportRecord,
   row: ImportRowRecord,
   resolved: ResolvedRow,
+  now: Date,
   acceptConflicts: boolean,
-): Promise<void> {
-  const repository = createImportsRepository(ctx.db);
+): Promise<AppliedRow | null> {
+  const repository = createImportsRepository(files.tx);
   const stored = resolved.stored;
   if (movedOn(row, stored) && !acceptConflicts) {
     await repository.updateRow(record.id, row.row, {
       action: 'conflict',
       errors: [{ column: null, variable: null, value: null, key: 'importRow.conflict' }],
     });
-    return;
+    return null;
   }
-  const verdict = verdictOf(record, resolved, actor.now);
+  const verdict = verdictOf(record, resolved, now);
   if (verdict.action === 'refused' || verdict.action === 'unchanged' || !verdict.file || !resolved.target) {
     await repository.updateRow(record.id, row.row, {
       action: verdict.action,
@@ -274,7 +305,7 @@ async function applyRow(
       patientId: stored?.id ?? null,
       checkedVersion: stored?.version ?? null,
     });
-    return;
+    return null;
   }
   const target = stored
     ? { patientId: stored.id }
@@ -285,32 +316,26 @@ async function applyRow(
           institutionType: resolved.target.institutionType as never,
         },
       };
-  try {
-    await writePatientFile(ctx, actor, target, verdict.file, {
-      ...(stored ? { expectVersion: stored.version } : {}),
-      adminFields: record.ownerIsAdmin,
-      after: async (tx, written) => {
-        await createImportsRepository(tx).updateRow(record.id, row.row, {
-          action: stored ? 'update' : 'new',
-          changes: verdict.changes,
-          errors: [],
-          applied: true,
-          patientId: written.patientId,
-          before: stored ? stored.file : null,
-          appliedVersion: written.version,
-        });
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof HttpError)) {
-      throw error;
-    }
-    const conflict = error.statusCode === 412;
+  const written = await files.write(target, verdict.file, {
+    ...(stored ? { expectVersion: stored.version } : {}),
+    adminFields: record.ownerIsAdmin,
+  });
+  if (written instanceof HttpError) {
+    const conflict = written.statusCode === 412;
     await repository.updateRow(record.id, row.row, {
       action: conflict ? 'conflict' : 'refused',
       errors: conflict
         ? [{ column: null, variable: null, value: null, key: 'importRow.conflict' }]
-        : refusalsOf(error, resolved, verdict),
+        : refusalsOf(written, resolved, verdict),
     });
+    return null;
   }
+  return {
+    row: row.row,
+    action: stored ? 'update' : 'new',
+    changes: verdict.changes,
+    patient_id: written.patientId,
+    before: stored ? stored.file : null,
+    applied_version: written.version,
+  };
 }

@@ -54,6 +54,16 @@ export interface ImportRowRecord {
   readonly appliedVersion: number | null;
 }
 
+/** A row an apply wrote, as it is marked: the names are the table's columns. */
+export interface AppliedRow {
+  readonly row: number;
+  readonly action: 'new' | 'update';
+  readonly changes: ImportRowRecord['changes'];
+  readonly patient_id: string;
+  readonly before: unknown;
+  readonly applied_version: number;
+}
+
 /** The owner's doctor record, when the owner is a doctor: their name. */
 const ownerDoctors = alias(doctors, 'owner_doctor');
 
@@ -246,6 +256,18 @@ export function createImportsRepository(db: Queryable) {
         summary[row.action as ImportAction] = row.n;
       }
       return summary;
+    },
+
+    /** Marks rows applied, in one statement: each with its action, changes, patient, file before and version after. */
+    async markApplied(id: string, rows: readonly AppliedRow[]): Promise<void> {
+      if (rows.length === 0) {
+        return;
+      }
+      await db.execute(sql`update import_rows r set action = v.action, changes = v.changes, errors = '[]'::jsonb,
+          applied = true, patient_id = v.patient_id, before = v.before, applied_version = v.applied_version
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v("row" integer, action text, changes jsonb, patient_id uuid, before jsonb, applied_version integer)
+        where r.import_id = ${id} and r."row" = v."row"`);
     },
 
     async updateRow(id: string, row: number, values: Partial<typeof importRows.$inferInsert>): Promise<void> {

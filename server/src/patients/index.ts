@@ -49,7 +49,9 @@ export {
   same,
   type TreatmentFile,
 } from './patient-file.ts';
+export { type PatientFileGroup, writePatientFiles } from './patient-file-group.ts';
 export {
+  type FileTarget,
   type FileWriteOptions,
   patientsByIdentification,
   removePatient,

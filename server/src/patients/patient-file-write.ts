@@ -34,13 +34,13 @@ import {
   treatmentInputOf,
 } from './patient-file.ts';
 import { todayOf } from './patient-rules.ts';
-import { type PatientWrite, writePatientIn } from './patient-write.ts';
+import { type DeferredWork, type PatientWrite, writePatientIn } from './patient-write.ts';
 import { createPatientsRepository } from './patients.repository.ts';
 import { insertPatientIn, type PatientDoctor, updatePatientIn } from './patients.service.ts';
 import { toPatient } from './read-model/patient-document.ts';
 import { createReadModelRepository } from './read-model/read-model.repository.ts';
 import { changedDiagnostic, DIAGNOSTIC, newDiagnosticValues } from './records/diagnostics.service.ts';
-import { geneticsAt } from './records/genetics.service.ts';
+import { geneticsAt, NO_GENETICS } from './records/genetics.service.ts';
 import { deleteLabReportIn, saveLabReportsIn } from './records/lab-reports.service.ts';
 import { deleteRecordIn, insertRecordIn, updateRecordIn } from './records/record-write.ts';
 import { changedSample, newSampleValues, SAMPLE } from './records/samples.service.ts';
@@ -127,53 +127,69 @@ export interface WrittenFile {
 export function writePatientFile(
   ctx: AppContext,
   actor: Actor,
-  target: { readonly patientId: string } | { readonly doctor: PatientDoctor },
+  target: FileTarget,
   file: PatientFile,
   options: FileWriteOptions,
 ): Promise<WrittenFile> {
   return withUniqueConflicts(() =>
-    ctx.db.transaction(async (tx) => {
-      let patientId: string;
-      let created: PatientFile | null = null;
-      if ('doctor' in target) {
-        const demography = {
-          birthDate: file.demography?.birthDate ?? null,
-          gender: (file.demography?.gender ?? undefined) as 'male' | 'female',
-          ecog: file.demography?.ecog ?? null,
-          app: file.demography?.app ?? null,
-        };
-        // Its read model is built once, by the frame, with everything the file adds.
-        patientId = await insertPatientIn(
-          tx,
-          actor,
-          target.doctor,
-          { identification: file.identification, demography },
-          { readModel: false },
-        );
-        created = { ...NEW_FILE, identification: file.identification, demography };
-      } else {
-        patientId = target.patientId;
-      }
-      const ifMatch = options.expectVersion === undefined ? undefined : `"${options.expectVersion}"`;
-      const { result, version } = await writePatientIn(
-        tx,
-        actor,
-        patientId,
-        { ifMatch: created ? undefined : ifMatch, capabilities: [], created: created !== null },
-        async (write) => {
-          // A patient just inserted is its demography alone: no need to read it back.
-          const stored = created ?? (await storedPatientFile(tx, patientId, actor.now))?.file;
-          if (!stored) {
-            throw notFound();
-          }
-          return saveFile(write, actor, stored, file, options);
-        },
-      );
-      const written = { patientId, version, changed: created !== null || result };
-      await options.after?.(tx, written);
-      return written;
-    }),
+    ctx.db.transaction((tx) => writePatientFileIn(tx, actor, target, file, options)),
   );
+}
+
+/** Whose file is written: an existing patient, or a new one of a doctor. */
+export type FileTarget = { readonly patientId: string } | { readonly doctor: PatientDoctor };
+
+/**
+ * `writePatientFile` within a transaction (or a savepoint) already open; with `deferred`, the read model
+ * and the audit trail are left to the end of the caller's transaction (`writePatientFiles`).
+ */
+export async function writePatientFileIn(
+  tx: Queryable,
+  actor: Actor,
+  target: FileTarget,
+  file: PatientFile,
+  options: FileWriteOptions,
+  deferred?: DeferredWork,
+): Promise<WrittenFile> {
+  let patientId: string;
+  let created: PatientFile | null = null;
+  if ('doctor' in target) {
+    const demography = {
+      birthDate: file.demography?.birthDate ?? null,
+      gender: (file.demography?.gender ?? undefined) as 'male' | 'female',
+      ecog: file.demography?.ecog ?? null,
+      app: file.demography?.app ?? null,
+    };
+    // Its read model is built once, by the frame, with everything the file adds.
+    patientId = await insertPatientIn(
+      tx,
+      actor,
+      target.doctor,
+      { identification: file.identification, demography },
+      { readModel: false, deferred },
+    );
+    created = { ...NEW_FILE, identification: file.identification, demography };
+  } else {
+    patientId = target.patientId;
+  }
+  const ifMatch = options.expectVersion === undefined ? undefined : `"${options.expectVersion}"`;
+  const { result, version } = await writePatientIn(
+    tx,
+    actor,
+    patientId,
+    { ifMatch: created ? undefined : ifMatch, capabilities: [], created: created !== null, deferred },
+    async (write) => {
+      // A patient just inserted is its demography alone: no need to read it back.
+      const stored = created ?? (await storedPatientFile(tx, patientId, actor.now))?.file;
+      if (!stored) {
+        throw notFound();
+      }
+      return saveFile(write, actor, stored, file, options);
+    },
+  );
+  const written = { patientId, version, changed: created !== null || result };
+  await options.after?.(tx, written);
+  return written;
 }
 
 /** Writes what differs between the stored file and the new one; answers whether anything did. */
@@ -218,7 +234,7 @@ async function saveFile(
   if (Object.keys(sent).length > 0) {
     const input = parseOrFail(updatePatientSchema, sent) as UpdatePatientInput;
     const first = file.diagnostics[0];
-    await updatePatientIn(write, actor, input, {
+    const head = await updatePatientIn(write, actor, input, {
       diagnosisDates: {
         dxDate: first?.dxDate ?? null,
         relapseDate: first?.relapse ? (first.relapseDate ?? null) : null,
@@ -226,10 +242,7 @@ async function saveFile(
           first?.consent && !isBiobank(write.head.institutionType) ? (first.consentDate ?? null) : null,
       },
     });
-    const head = await createPatientsRepository(write.tx).findHead(write.head.id);
-    if (head) {
-      write = { ...write, head };
-    }
+    write = { ...write, head };
   }
 
   // Removed first (an undo), so that the first diagnostic and the orders are the file's.
@@ -244,6 +257,7 @@ async function saveFile(
         const input = diagnosticInputOf(diagnostic);
         const before = diagnostic.id ? stored.diagnostics.find((d) => d.id === diagnostic.id) : undefined;
         let id = diagnostic.id;
+        const inserted = !id;
         if (!id) {
           id = await insertRecordIn(
             write,
@@ -256,11 +270,17 @@ async function saveFile(
         const genetics = diagnostic.genetics;
         if (genetics && !same(genetics, before?.genetics ?? null)) {
           const parsed = parseOrFail(geneticsInputSchema, genetics, 'genetics.') as GeneticsInput;
-          await updateRecordIn(write, geneticsAt(now), id, async () => ({
-            karyotype: parsed.karyotype,
-            karyotypeResult: parsed.karyotypeResult,
-            markers: parsed.markers,
-          }));
+          await updateRecordIn(
+            write,
+            geneticsAt(now),
+            id,
+            async () => ({
+              karyotype: parsed.karyotype,
+              karyotypeResult: parsed.karyotypeResult,
+              markers: parsed.markers,
+            }),
+            inserted ? NO_GENETICS : undefined,
+          );
         }
       },
     );

@@ -39,14 +39,30 @@ export function writePatient<T>(
 }
 
 /**
+ * What the writes of many patients in one transaction leave to its end (`writePatientFiles`): the
+ * patients whose rows of the read model are built then, all at once, and the audit entries written
+ * then in one statement.
+ */
+export interface DeferredWork {
+  readonly patientIds: Set<string>;
+  readonly audits: AuditRecord[];
+}
+
+/**
  * The write frame within a transaction already open (a whole patient file written at once). `created`:
  * the patient was inserted in this transaction without its read model, which the frame then builds.
+ * `deferred`: the read model and the audit trail are left to the end of the caller's transaction.
  */
 export async function writePatientIn<T>(
   tx: Queryable,
   actor: Actor,
   patientId: string,
-  options: { ifMatch?: string | undefined; capabilities: readonly PatientCapability[]; created?: boolean },
+  options: {
+    ifMatch?: string | undefined;
+    capabilities: readonly PatientCapability[];
+    created?: boolean;
+    deferred?: DeferredWork | undefined;
+  },
   work: (write: PatientWrite) => Promise<T>,
 ): Promise<{ result: T; version: number }> {
   const head = await loadVisiblePatient(tx, actor.principal, patientId, { lock: true });
@@ -58,11 +74,16 @@ export async function writePatientIn<T>(
   const result = await work({ tx, head, record: (entry) => entries.push(entry) });
   if (entries.length === 0) {
     if (options.created) {
-      await refreshReadModel(tx, [head.id]);
+      await refreshOrDefer(tx, head.id, options.deferred);
     }
     return { result, version: head.version };
   }
   const version = await createPatientsRepository(tx).bumpVersion(head.id);
+  if (options.deferred) {
+    options.deferred.patientIds.add(head.id);
+    options.deferred.audits.push(...entries.map((entry) => ({ ...entry, patientId: head.id })));
+    return { result, version };
+  }
   // The stored records hold the records alone: a change to the patient itself leaves them be.
   await refreshReadModel(tx, [head.id], {
     records: options.created === true || entries.some((entry) => entry.entityType !== 'patient'),
@@ -73,4 +94,12 @@ export async function writePatientIn<T>(
     entries.map((entry) => ({ ...entry, patientId: head.id })),
   );
   return { result, version };
+}
+
+async function refreshOrDefer(tx: Queryable, patientId: string, deferred: DeferredWork | undefined) {
+  if (deferred) {
+    deferred.patientIds.add(patientId);
+  } else {
+    await refreshReadModel(tx, [patientId]);
+  }
 }

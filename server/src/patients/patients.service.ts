@@ -21,11 +21,12 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { type Page, toPage } from '../http/paging.ts';
 import { parseOrFail, sentOf, validationFailed } from '../http/validation.ts';
 import { loadVisiblePatient, viewerOf } from './patient-access.ts';
-import { assertClinicalDates, timelineOf, todayOf } from './patient-rules.ts';
-import { type PatientWrite, writePatient } from './patient-write.ts';
+import { assertClinicalDates, todayOf } from './patient-rules.ts';
+import { type DeferredWork, type PatientWrite, writePatient } from './patient-write.ts';
 import {
   createPatientsRepository,
   type DemographyValues,
+  type PatientHead,
   type PatientValues,
 } from './patients.repository.ts';
 import { toPatient, toPatientRow } from './read-model/patient-document.ts';
@@ -42,15 +43,15 @@ export interface PatientDoctor {
 /**
  * Creates a patient of `doctor` with its demography within a transaction already open: the demography
  * step's rules, the dates' sanity, an identification no other patient of the institution has, the read
- * model (unless the caller's write frame brings it up to date itself) and the audit trail. Answers the
- * patient's id.
+ * model (unless the caller's write frame brings it up to date itself) and the audit trail (at the end
+ * of the caller's transaction when it defers it). Answers the patient's id.
  */
 export async function insertPatientIn(
   tx: Queryable,
   actor: Actor,
   doctor: PatientDoctor,
   input: CreatePatientInput,
-  options: { readModel: boolean } = { readModel: true },
+  options: { readModel: boolean; deferred?: DeferredWork | undefined } = { readModel: true },
 ): Promise<string> {
   const demography = parseOrFail(
     demographyFormSchema(isBiobank(doctor.institutionType)),
@@ -79,13 +80,18 @@ export async function insertPatientIn(
   if (options.readModel) {
     await refreshReadModel(tx, [id]);
   }
-  await recordAudit(tx, actor, {
+  const audit = {
     action: 'patient.create',
     entityType: 'patient',
     entityId: id,
     patientId: id,
     changes: { ...created({ identification: input.identification }), ...created(values, 'demography.') },
-  });
+  };
+  if (options.deferred) {
+    options.deferred.audits.push(audit);
+  } else {
+    await recordAudit(tx, actor, audit);
+  }
   return id;
 }
 
@@ -150,7 +156,7 @@ export async function listPatients(
 /**
  * Changes the sent fields of a patient within a write already open (the caller checked who may): a free
  * identification and code OP, a death date with its cause, the demography validated as a whole after the
- * merge, and the dates against the patient's timeline.
+ * merge, and the dates against the patient's timeline. Answers the patient's head as the change leaves it.
  */
 export async function updatePatientIn(
   { tx, head, record }: PatientWrite,
@@ -163,7 +169,7 @@ export async function updatePatientIn(
      */
     readonly diagnosisDates?: Pick<ClinicalDates, 'dxDate' | 'relapseDate' | 'consentDate'>;
   } = {},
-): Promise<void> {
+): Promise<PatientHead> {
   const patients = createPatientsRepository(tx);
   const values: PatientValues = {};
   if (sent.identification !== undefined && sent.identification !== head.identification) {
@@ -206,7 +212,17 @@ export async function updatePatientIn(
     };
   }
 
-  const timeline = { ...(await timelineOf(patients, head)), ...options.diagnosisDates };
+  // The timeline from what is at hand: the demography read above, and the first diagnostic's dates
+  // the file brings when it does.
+  const first = options.diagnosisDates ?? (await patients.firstDiagnostic(head.id));
+  const timeline: ClinicalDates = {
+    birthDate: before?.birthDate ?? null,
+    dxDate: first?.dxDate ?? null,
+    relapseDate: first?.relapseDate ?? null,
+    consentDate: first?.consentDate ?? null,
+    deathDate: head.deathDate,
+    lastContactDate: head.lastContactDate,
+  };
   const changedDates: ('birthDate' | 'deathDate' | 'lastContactDate')[] = [];
   if (demographyPatch.birthDate !== undefined) {
     changedDates.push('birthDate');
@@ -231,13 +247,14 @@ export async function updatePatientIn(
     ...(demography ? changesOf(before ?? {}, demography, 'demography.') : {}),
   };
   if (Object.keys(changes).length === 0) {
-    return;
+    return head;
   }
   await patients.update(head.id, values);
   if (demography) {
     await patients.saveDemography(head.id, demography);
   }
   record({ action: 'patient.update', entityType: 'patient', entityId: head.id, changes });
+  return { ...head, ...values };
 }
 
 /**

@@ -7,7 +7,8 @@ import { type RecordKind, updateRecord, type Written } from './record-write.ts';
 /** What the trail records of a diagnostic's genetics: what the doctor entered, not what the registry read. */
 export type GeneticsValues = Pick<GeneticsInput, 'karyotype' | 'karyotypeResult' | 'markers'>;
 
-const NONE: GeneticsValues = { karyotype: null, karyotypeResult: null, markers: [] };
+/** The genetics of a diagnostic without any (a new one). */
+export const NO_GENETICS: GeneticsValues = { karyotype: null, karyotypeResult: null, markers: [] };
 
 /**
  * A diagnostic's genetics as a record of their own: written on the write frame, answered as the
@@ -28,13 +29,13 @@ export const geneticsAt = (now: Date): RecordKind<GeneticsValues, 'diagnostics'>
               karyotypeResult: genetics.karyotypeResult,
               markers: genetics.markers,
             }
-          : NONE;
+          : NO_GENETICS;
       },
       insert() {
         throw new Error('genetics belong to a diagnostic that exists');
       },
       async update(id, values) {
-        const entered = { ...NONE, ...values };
+        const entered = { ...NO_GENETICS, ...values };
         await diagnostics.saveGenetics(id, {
           ...entered,
           derived: deriveGenetics(entered.karyotype),

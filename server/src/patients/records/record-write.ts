@@ -73,15 +73,18 @@ export async function insertRecordIn<Values extends Record<string, unknown>, P e
 /**
  * Changes a record of the patient within a write already open: `prepare` gets the stored values and
  * answers the values to store after the record's rules; only what differs is written and audited.
+ * `inserted`: the record's values as this write has just inserted them, which need not be read again.
  */
 export async function updateRecordIn<Values extends Record<string, unknown>, P extends RecordPart>(
   write: PatientWrite,
   kind: RecordKind<Values, P>,
   id: string,
   prepare: (write: PatientWrite, before: Values) => Promise<Partial<Values>>,
+  inserted?: Values,
 ): Promise<void> {
   const repository = kind.repository(write.tx);
-  const before = (await repository.patientOf(id)) === write.head.id ? await repository.find(id) : null;
+  const before =
+    inserted ?? ((await repository.patientOf(id)) === write.head.id ? await repository.find(id) : null);
   if (!before) {
     throw notFound();
   }
