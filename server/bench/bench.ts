@@ -18,11 +18,10 @@
  * draws the same again): the list's targets hold for any combination, not only the ones it was tuned for.
  * Results: one table on standard output and a JSON file (docs/performance.md explains them).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
@@ -33,7 +32,7 @@ import { seedCohort } from '../src/seed/seed-cohort.ts';
 import { drawCombinations, type Vocabulary } from './combinations.ts';
 import { type AppRequest, alone, loaded, type Measure, raw, type Statement } from './load.ts';
 import { datasetRun, exportRun, printTable, type Row, serverRss } from './report.ts';
-import { PASSWORD, signIn, startServer, type Target } from './server.ts';
+import { freshTarget, PASSWORD, signIn, startServer, type Target } from './server.ts';
 import { type ListTarget, listTarget } from './targets.ts';
 
 const ADMIN = 'bench-admin@example.org';
@@ -66,19 +65,7 @@ async function prepare(): Promise<{ target: Target; doctorEmail: string; obito: 
   if (values.reuse && existsSync(stateFile)) {
     return JSON.parse(readFileSync(stateFile, 'utf8'));
   }
-  let target: Target;
-  if (process.env.DATABASE_URL) {
-    const name = `registry_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    target = { engine: 'postgres', url: url.toString() };
-  } else {
-    target = { engine: 'pglite', dataDir: mkdtempSync(path.join(os.tmpdir(), 'registry-bench-')) };
-  }
+  const target = await freshTarget('registry_bench');
   const database = await openDatabase(
     target.engine === 'postgres' ? { url: target.url } : { dataDir: target.dataDir },
   );

@@ -10,9 +10,8 @@
  * rows' summaries, against the targets of docs/performance.md: one table on standard output and a JSON
  * file (bench-results-import.json unless --out names another). The database is dropped at the end.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Import, ImportMappingInput, ImportRow } from '@registry/shared';
 import { eq } from 'drizzle-orm';
@@ -23,7 +22,7 @@ import { doctors, users } from '../src/db/schema.ts';
 import { seedCohort } from '../src/seed/seed-cohort.ts';
 import { importCsv, importXlsx } from './import-file.ts';
 import { cpuSeconds, serverRss } from './report.ts';
-import { PASSWORD, signIn, startServer, type Target } from './server.ts';
+import { freshTarget, PASSWORD, signIn, startServer, type Target } from './server.ts';
 
 const ADMIN = 'bench-admin@example.org';
 /** The targets (docs/performance.md): seconds of the check and the apply, MiB the server may grow. */
@@ -43,19 +42,7 @@ const format = values.format === 'csv' ? 'csv' : 'xlsx';
 
 /** A fresh database with an admin and a hospital's doctor; answers it and the doctor's id. */
 async function prepare(): Promise<{ target: Target; doctorId: string }> {
-  let target: Target;
-  if (process.env.DATABASE_URL) {
-    const name = `registry_bench_import_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    target = { engine: 'postgres', url: url.toString() };
-  } else {
-    target = { engine: 'pglite', dataDir: mkdtempSync(path.join(os.tmpdir(), 'registry-bench-import-')) };
-  }
+  const target = await freshTarget('registry_bench_import');
   const database = await openDatabase(
     target.engine === 'postgres' ? { url: target.url } : { dataDir: target.dataDir },
   );

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 // @ts-expect-error: the build script is plain JavaScript without types.
 import { build } from '../../scripts/build.mjs';
 
@@ -9,6 +12,27 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Where the measured database lives: a database on the PostgreSQL server, or a PGlite folder. */
 export type Target = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
+
+/**
+ * A new database to measure: `<prefix>_<time>` on the PostgreSQL server of DATABASE_URL when it is set,
+ * else a new PGlite folder in the temporary directory.
+ */
+export async function freshTarget(prefix: string): Promise<Target> {
+  if (!process.env.DATABASE_URL) {
+    return {
+      engine: 'pglite',
+      dataDir: mkdtempSync(path.join(os.tmpdir(), `${prefix.replaceAll('_', '-')}-`)),
+    };
+  }
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { engine: 'postgres', url: url.toString() };
+}
 
 export interface RunningServer {
   readonly base: string;
