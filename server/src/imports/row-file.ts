@@ -17,6 +17,7 @@ import type {
   SampleFile,
   TreatmentFile,
 } from '../patients/index.ts';
+import { EMPTY_PATIENT_FILE } from '../patients/index.ts';
 import type { Cell } from './read/table.ts';
 import { cellText } from './read/table.ts';
 import { isBlank, parseBoolean, parseDate, parseDecimal, parseInteger, parseText } from './read/values.ts';
@@ -140,20 +141,6 @@ export function cellValue(cell: RowCell, context: FileContext): ValueResult<Valu
   }
 }
 
-const EMPTY_FILE: PatientFile = {
-  identification: '',
-  codeOP: null,
-  demography: null,
-  riskLevel: null,
-  deathDate: null,
-  deathCause: null,
-  lastContactDate: null,
-  samples: [],
-  diagnostics: [],
-  treatments: [],
-  reports: [],
-};
-
 const newDiagnostic = (biobank: boolean): DiagnosticFile => ({
   dxDate: null,
   dxSecondary: null,
@@ -217,7 +204,7 @@ export function fileOfRow(
   const asked = new Map<string, Asked>();
   const keep = context.mapping.blank === 'keep';
 
-  const base = current ?? { ...EMPTY_FILE, identification };
+  const base = current ?? { ...EMPTY_PATIENT_FILE, identification };
   const file: Mutable<PatientFile> = { ...base };
   let demography: Mutable<NonNullable<PatientFile['demography']>> | null = base.demography
     ? { ...base.demography }

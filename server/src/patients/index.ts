@@ -51,6 +51,7 @@ export {
 } from './patient-file.ts';
 export { type PatientFileGroup, writePatientFiles } from './patient-file-group.ts';
 export {
+  EMPTY_PATIENT_FILE,
   type FileTarget,
   type FileWriteOptions,
   patientsByIdentification,

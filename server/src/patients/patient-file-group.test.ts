@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { type Caller, newDoctor, uniqueId } from '../test/patients.ts';
 import type { PatientFile } from './patient-file.ts';
 import { writePatientFiles } from './patient-file-group.ts';
+import { EMPTY_PATIENT_FILE } from './patient-file-write.ts';
 
 let t: TestApp;
 let doctor: Caller;
@@ -38,17 +39,10 @@ afterAll(async () => {
 
 /** A new patient's file: its demography, and what `overrides` adds. */
 const fileOf = (identification: string, overrides: Partial<PatientFile> = {}): PatientFile => ({
+  ...EMPTY_PATIENT_FILE,
   identification,
-  codeOP: null,
   demography: { birthDate: '1960-03-04', gender: 'female', ecog: 1, app: null },
   riskLevel: 'Alto',
-  deathDate: null,
-  deathCause: null,
-  lastContactDate: null,
-  samples: [],
-  diagnostics: [],
-  treatments: [],
-  reports: [],
   ...overrides,
 });
 

@@ -57,7 +57,7 @@ import { deleteDrugIn, deleteTreatmentIn, saveTreatments } from './records/treat
 const ADMIN_VIEW = { isAdmin: true, doctorId: null } as const;
 
 /** A patient's file before anything is written: the fields a new patient starts without. */
-const NEW_FILE: PatientFile = {
+export const EMPTY_PATIENT_FILE: PatientFile = {
   identification: '',
   codeOP: null,
   demography: null,
@@ -168,7 +168,7 @@ export async function writePatientFileIn(
       { identification: file.identification, demography },
       { readModel: false, deferred },
     );
-    created = { ...NEW_FILE, identification: file.identification, demography };
+    created = { ...EMPTY_PATIENT_FILE, identification: file.identification, demography };
   } else {
     patientId = target.patientId;
   }
